@@ -1,0 +1,20 @@
+// @ts-check
+import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
+import { readBuildConfig } from './src/config.ts';
+import { buildInfo } from './src/content/build-info.ts';
+
+const config = readBuildConfig(process.env);
+
+export default defineConfig({
+  site: config.site,
+  output: 'static',
+  // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
+  // `npm start` serves them from functions/ directly (see README, "Production shape").
+  adapter: node({ mode: 'middleware' }),
+  integrations: [buildInfo(config)],
+  trailingSlash: 'ignore',
+  build: { format: 'file' },
+  devToolbar: { enabled: false },
+  telemetry: false,
+});

@@ -1,0 +1,63 @@
+import { PATHS } from '../src/lib/endpoints.ts';
+import { createReviewIndex, type ReviewIndex } from '../src/lib/review-index.ts';
+import { ReviewsDatasetSchema } from '../src/schemas/reviews-dataset.ts';
+import type { Validators } from './http/conditional.ts';
+import { StaticSite } from './static/static-site.ts';
+
+/**
+ * One consistent snapshot of the build output: the static files and the
+ * indexes the dynamic endpoints answer from. Built whole, then swapped in
+ * whole, so no request ever sees half of an old build and half of a new one.
+ */
+export interface Artifacts {
+  site: StaticSite;
+  reviews: ReviewIndex;
+  reviewsValidators: Validators;
+}
+
+export class ArtifactsError extends Error {
+  override name = 'ArtifactsError';
+}
+
+export async function loadArtifacts(clientDir: string, previous?: Artifacts): Promise<Artifacts> {
+  const site = new StaticSite(clientDir, previous?.site);
+  await site.load();
+  const file = site.get(PATHS.reviews);
+  if (!file) throw new ArtifactsError(`${clientDir}${PATHS.reviews} is missing: run the build first`);
+  const parsed = ReviewsDatasetSchema.safeParse(JSON.parse(file.body.toString('utf8')));
+  if (!parsed.success) {
+    throw new ArtifactsError(`${clientDir}${PATHS.reviews} is not a valid reviews dataset: ${parsed.error.message}`);
+  }
+  return { site, reviews: createReviewIndex(parsed.data), reviewsValidators: file };
+}
+
+/**
+ * Holds the current snapshot. A reload that fails (missing or invalid files)
+ * keeps serving the last good one and reports why.
+ */
+export class ArtifactsHolder {
+  #current: Artifacts;
+  readonly clientDir: string;
+
+  constructor(clientDir: string, initial: Artifacts) {
+    this.clientDir = clientDir;
+    this.#current = initial;
+  }
+
+  static async open(clientDir: string): Promise<ArtifactsHolder> {
+    return new ArtifactsHolder(clientDir, await loadArtifacts(clientDir));
+  }
+
+  get current(): Artifacts {
+    return this.#current;
+  }
+
+  async reload(): Promise<{ ok: true } | { ok: false; error: Error }> {
+    try {
+      this.#current = await loadArtifacts(this.clientDir, this.#current);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error as Error };
+    }
+  }
+}

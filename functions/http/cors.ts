@@ -1,0 +1,24 @@
+import type { HttpReply } from './reply.ts';
+
+/**
+ * Every read endpoint is public: any origin may read it and see its
+ * validators. No credentials are involved, so `*` is safe.
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Last-Modified',
+};
+
+export function preflight(allow: readonly string[]): HttpReply {
+  return {
+    status: 204,
+    headers: {
+      ...CORS_HEADERS,
+      'access-control-allow-methods': allow.join(', '),
+      'access-control-allow-headers': 'If-None-Match, If-Modified-Since, Content-Type',
+      'access-control-max-age': '86400',
+      allow: allow.join(', '),
+    },
+    body: null,
+  };
+}

@@ -1,0 +1,61 @@
+import { getCollection } from 'astro:content';
+import { readBuildConfig } from '../config.ts';
+import { buildReviewsDataset, type BuiltDataset, type SiteContent } from '../lib/reviews-dataset.ts';
+import type { Aspect } from '../schemas/catalogue.ts';
+import type { EditorialFile } from '../schemas/editorial.ts';
+import type { ReviewFile } from '../schemas/review.ts';
+
+/** Everything the artifact pages need, read from the collections once per build. */
+export interface Site extends BuiltDataset {
+  /** Public base URL, no trailing slash. */
+  base: string;
+  content: SiteContent;
+  aspects: Aspect[];
+  editorial: EditorialFile;
+}
+
+let site: Promise<Site> | undefined;
+
+export function loadSite(): Promise<Site> {
+  site ??= readSite();
+  return site;
+}
+
+async function readSite(): Promise<Site> {
+  const { site: base, contentDir } = readBuildConfig(process.env);
+  const [business, technicians, services, serviceAreas, aspects, editorial, reviews] = await Promise.all([
+    getCollection('business'),
+    getCollection('technicians'),
+    getCollection('services'),
+    getCollection('serviceAreas'),
+    getCollection('aspects'),
+    getCollection('editorial'),
+    getCollection('reviews'),
+  ]);
+  const content: SiteContent = {
+    business: only(business, 'business.json').data,
+    technicians: technicians.map((e) => e.data),
+    services: services.map((e) => e.data),
+    serviceAreas: serviceAreas.map((e) => e.data),
+    reviews: reviews.map((e) => ({
+      file: e.filePath ?? `${contentDir}/reviews/${e.id}.md`,
+      data: e.data as ReviewFile,
+      body: e.body ?? '',
+    })),
+  };
+  const built = buildReviewsDataset(content);
+  for (const warning of built.warnings) console.warn(`[content] ${warning}`);
+  return {
+    ...built,
+    base,
+    content,
+    aspects: aspects.map((e) => e.data),
+    editorial: only(editorial, 'editorial.json').data,
+  };
+}
+
+function only<T>(entries: T[], file: string): T {
+  const [entry] = entries;
+  if (!entry) throw new Error(`content/${file} produced no entry`);
+  return entry;
+}

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import '../schemas/reviews-dataset.ts';
+// insights schema lands with the insights issue
+import { ErrorSchema, ValidationErrorSchema } from '../schemas/errors.ts';
+import { HubRequestSchema } from '../schemas/hub.ts';
+import { JsonFeedSchema } from '../schemas/json-feed.ts';
+import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../schemas/mcp.ts';
+import { SearchQuerySchema, SincePathSchema } from '../schemas/search.ts';
+import { CONTENT_TYPES, PATHS } from './endpoints.ts';
+
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas that validate
+ * content, requests and artifacts: every schema with a `.meta({ id })` becomes
+ * a component, so the document cannot drift from the code.
+ */
+type JsonSchema = Record<string, unknown>;
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+export function buildOpenApiDocument(options: { base: string; businessName: string }): JsonSchema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${options.businessName}: Verified Reviews API`,
+      version: '1.0.0',
+      summary: 'Public, read-only verified customer reviews, sentiment insights, feeds, MCP and WebSub.',
+      description:
+        'No authentication: every endpoint is public and read-only; an Authorization header is ignored. ' +
+        'Read endpoints send `Access-Control-Allow-Origin: *`. Dataset files and the since listing carry a strong ETag ' +
+        'and Last-Modified and answer conditional requests with 304.',
+      contact: { name: options.businessName, url: `${options.base}/` },
+    },
+    servers: [{ url: options.base }],
+    // Public API: no scheme applies to any operation.
+    security: [],
+    tags: [
+      { name: 'datasets', description: 'Static dataset files, rebuilt on every content commit' },
+      { name: 'feeds', description: 'JSON Feed and Atom feed of the 50 newest reviews (WebSub topics)' },
+      { name: 'reviews', description: 'Dynamic queries over the reviews' },
+      { name: 'mcp', description: 'Model Context Protocol server for AI assistants' },
+      { name: 'websub', description: 'WebSub hub pushing every change of a topic to subscribers' },
+    ],
+    paths: {
+      [PATHS.reviews]: datasetPath('getReviews', 'The reviews dataset', 'Business metadata, aggregate rating and every verified review, newest first.', 'datasets', CONTENT_TYPES.json, ref('ReviewsDataset')),
+      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
+      [PATHS.jsonFeed]: datasetPath('getJsonFeed', 'JSON Feed of the newest reviews', 'JSON Feed 1.1 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.jsonFeed, ref(metaId(JsonFeedSchema))),
+      [PATHS.atomFeed]: datasetPath('getAtomFeed', 'Atom feed of the newest reviews', 'Atom 1.0 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.atom, { type: 'string' }),
+      [PATHS.openapi]: datasetPath('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the service.', 'datasets', CONTENT_TYPES.json, { type: 'object' }),
+      [PATHS.search]: searchPath(),
+      [PATHS.since]: sincePath(),
+      [PATHS.mcp]: mcpPath(),
+      [PATHS.hub]: hubPath(),
+    },
+    components: {
+      schemas: componentSchemas(),
+      headers: {
+        ETag: { description: 'Strong validator: a hash of the body bytes', schema: { type: 'string' } },
+        LastModified: { description: 'When this representation last changed; never goes backwards', schema: { type: 'string' } },
+        Allow: { description: 'Methods the path accepts', schema: { type: 'string' } },
+      },
+      parameters: {
+        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'ETag from an earlier answer; a match gives 304. Wins over If-Modified-Since.', schema: { type: 'string' } },
+        IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, description: 'Last-Modified from an earlier answer', schema: { type: 'string' } },
+      },
+      responses: {
+        NotModified: {
+          description: 'Not Modified: the validator matches; empty body, same validators',
+          headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Last-Modified': { $ref: '#/components/headers/LastModified' } },
+        },
+        InvalidRequest: {
+          description: 'Invalid parameters; every problem is listed',
+          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ValidationErrorSchema)) } },
+        },
+        MethodNotAllowed: {
+          description: 'Method not allowed on this path',
+          headers: { Allow: { $ref: '#/components/headers/Allow' } },
+          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
+        },
+      },
+    },
+  };
+}
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema as JsonSchema]),
+  );
+}
+
+function inline(schema: z.ZodType): JsonSchema {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+function metaId(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('schema has no meta id');
+  return id;
+}
+
+const validators = {
+  ETag: { $ref: '#/components/headers/ETag' },
+  'Last-Modified': { $ref: '#/components/headers/LastModified' },
+};
+const conditional = [{ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' }];
+
+function datasetPath(operationId: string, summary: string, description: string, tag: string, type: string, schema: JsonSchema) {
+  return {
+    get: {
+      operationId,
+      summary,
+      description,
+      tags: [tag],
+      parameters: conditional,
+      responses: {
+        '200': { description: summary, headers: validators, content: { [type]: { schema } } },
+        '304': { $ref: '#/components/responses/NotModified' },
+      },
+    },
+  };
+}
+
+function searchPath() {
+  const shape = SearchQuerySchema.shape;
+  return {
+    get: {
+      operationId: 'searchReviews',
+      summary: 'Search reviews',
+      description:
+        'All filters are optional and combine with AND; results are newest first (date desc, then id desc). ' +
+        'An empty value counts as absent; an unknown or repeated parameter is a 400. ' +
+        'The HTTP equivalent of the MCP tool search_reviews.',
+      tags: ['reviews'],
+      parameters: Object.entries(shape).map(([name, field]) => {
+        const schema = inline(field);
+        const { description, ...rest } = schema;
+        return { name, in: 'query', required: false, description, schema: rest };
+      }),
+      responses: {
+        '200': { description: 'Matching reviews', content: { [CONTENT_TYPES.json]: { schema: ref('SearchResult') } } },
+        '400': { $ref: '#/components/responses/InvalidRequest' },
+      },
+    },
+  };
+}
+
+function sincePath() {
+  const { description, ...schema } = inline(SincePathSchema.shape.date);
+  return {
+    get: {
+      operationId: 'getReviewsSince',
+      summary: 'Reviews on or after a date',
+      description: 'Newest first. A future date gives an empty list; an impossible date (2026-02-30) is a 400.',
+      tags: ['reviews'],
+      parameters: [{ name: 'date', in: 'path', required: true, description, schema }, ...conditional],
+      responses: {
+        '200': { description: 'Reviews dated on or after the date', headers: validators, content: { [CONTENT_TYPES.json]: { schema: ref('SinceResult') } } },
+        '304': { $ref: '#/components/responses/NotModified' },
+        '400': { $ref: '#/components/responses/InvalidRequest' },
+      },
+    },
+  };
+}
+
+function mcpPath() {
+  const sessionHeader = {
+    name: 'Mcp-Session-Id',
+    in: 'header',
+    required: false,
+    description: 'Issued by initialize (response header of the same name); required on every later request',
+    schema: { type: 'string' },
+  };
+  const rpcError = (description: string) => ({ description, content: { [CONTENT_TYPES.json]: { schema: ref('JsonRpcResponse') } } });
+  return {
+    post: {
+      operationId: 'mcp',
+      summary: 'Model Context Protocol endpoint',
+      description:
+        'Streamable HTTP transport; protocol versions 2025-06-18 and 2025-11-25. Read-only tools: get_business, search_reviews, ' +
+        'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary. ' +
+        'Send Accept: application/json, text/event-stream. Batches are refused.',
+      tags: ['mcp'],
+      parameters: [sessionHeader],
+      requestBody: { required: true, content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcRequestSchema)) } } },
+      responses: {
+        '200': {
+          description: 'JSON-RPC response; initialize also sets Mcp-Session-Id',
+          headers: { 'Mcp-Session-Id': { description: 'Session id (initialize only)', schema: { type: 'string' } } },
+          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcResponseSchema)) } },
+        },
+        '202': { description: 'Notification accepted; no body' },
+        '400': rpcError('Malformed JSON-RPC, a batch, or a missing Mcp-Session-Id'),
+        '403': rpcError('Origin not allowed'),
+        '404': rpcError('Unknown or expired Mcp-Session-Id: initialize again'),
+      },
+    },
+    get: { operationId: 'mcpGet', summary: 'Not supported', description: 'No server-initiated stream.', tags: ['mcp'], responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } },
+    delete: { operationId: 'mcpDelete', summary: 'Not supported', description: 'Sessions hold no server state; they end at expiry.', tags: ['mcp'], responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } },
+  };
+}
+
+function hubPath() {
+  const text = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
+  return {
+    post: {
+      operationId: 'websubHub',
+      summary: 'WebSub hub',
+      description:
+        'Subscribe or unsubscribe a callback to a topic. The hub answers 202 at once, then verifies the intent with a GET to the ' +
+        'callback (hub.mode, hub.topic, hub.challenge, hub.lease_seconds); the callback must answer 2xx with the exact challenge. ' +
+        'Each change of the topic is then POSTed to the callback with the topic\'s Content-Type and a Link header ' +
+        '(<hub>; rel="hub", <topic>; rel="self"). Three consecutive failed deliveries remove the subscription.',
+      tags: ['websub'],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: ref(metaId(HubRequestSchema)) } },
+      },
+      responses: {
+        '202': text('Accepted; verification follows asynchronously'),
+        '400': text('Invalid request, e.g. a plain-HTTP callback or an unknown topic'),
+        '413': text('Request body too large'),
+        '429': text('Too many subscription requests'),
+      },
+    },
+  };
+}

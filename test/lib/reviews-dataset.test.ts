@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ContentError } from '../../src/lib/content-error.ts';
+import { buildReviewsDataset, type ReviewEntry, type SiteContent } from '../../src/lib/reviews-dataset.ts';
+import { ReviewFileSchema } from '../../src/schemas/review.ts';
+
+function entry(file: string, data: Record<string, unknown>, body = 'Good work.'): ReviewEntry {
+  return {
+    file,
+    body,
+    data: ReviewFileSchema.parse({ author: 'A. B.', rating: 5, source: 'google', verified: true, ...data }),
+  };
+}
+
+const base: Omit<SiteContent, 'reviews'> = {
+  business: {
+    id: 'acme',
+    name: 'Acme Electric',
+    description: 'Electricians',
+    url: 'https://acme.example',
+    telephone: '+1-555-0100',
+    email: 'office@acme.example',
+    address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
+    hours: [],
+    licences: [],
+  },
+  technicians: [{ name: 'Ana Lima', aliases: [] }],
+  services: [{ id: 'panel-upgrade', label: 'Panel upgrade', synonyms: [] }],
+  serviceAreas: [{ name: 'Tacoma', aliases: [] }],
+};
+
+const ID1 = '01JA0000000000000000000001';
+const ID2 = '01JA0000000000000000000002';
+const ID3 = '01JA0000000000000000000003';
+
+describe('buildReviewsDataset', () => {
+  it('orders newest first, by date then id, and recomputes the aggregate rating', () => {
+    const { dataset } = buildReviewsDataset({
+      ...base,
+      reviews: [
+        entry('a.md', { id: ID1, date: '2025-01-01', rating: 5 }),
+        entry('b.md', { id: ID3, date: '2024-01-01', rating: 2 }),
+        entry('c.md', { id: ID2, date: '2025-01-01', rating: 4 }),
+      ],
+    });
+    expect(dataset.reviews.map((r) => r.id)).toEqual([ID2, ID1, ID3]);
+    expect(dataset.aggregate_rating).toEqual({
+      rating_value: 3.67,
+      review_count: 3,
+      best_rating: 5,
+      worst_rating: 1,
+      distribution: { '1': 0, '2': 1, '3': 0, '4': 1, '5': 1 },
+    });
+  });
+
+  it('leaves unverified reviews out with a warning naming the file', () => {
+    const built = buildReviewsDataset({
+      ...base,
+      reviews: [entry('a.md', { id: ID1, date: '2025-01-01' }), entry('x.md', { id: ID2, date: '2025-01-01', verified: false })],
+    });
+    expect(built.dataset.reviews.map((r) => r.id)).toEqual([ID1]);
+    expect(built.warnings).toEqual(['x.md: skipped, the review is not verified (verified: false)']);
+  });
+
+  it('publishes an empty body as a rating-only review with null text', () => {
+    const { dataset } = buildReviewsDataset({ ...base, reviews: [entry('a.md', { id: ID1, date: '2025-01-01' }, '\n  \n')] });
+    expect(dataset.reviews[0]).toMatchObject({ text: null, technicians: [], services: [] });
+  });
+
+  it('lets a file override the derived mentions', () => {
+    const { dataset } = buildReviewsDataset({
+      ...base,
+      reviews: [entry('a.md', { id: ID1, date: '2025-01-01', technicians: ['Ana Lima'], services: [] }, 'A panel upgrade.')],
+    });
+    expect(dataset.reviews[0]).toMatchObject({ technicians: ['Ana Lima'], services: [] });
+  });
+
+  it('fails on every cross-file problem at once, naming file, field and reason', () => {
+    const build = () =>
+      buildReviewsDataset({
+        ...base,
+        reviews: [
+          entry('content/reviews/a.md', { id: ID1, date: '2025-01-01' }),
+          entry('content/reviews/b.md', {
+            id: ID1,
+            date: '2025-01-02',
+            technicians: ['Nobody'],
+            services: ['rewiring'],
+            service_area: 'Mars',
+            owner_reply: { text: 'Thanks', date: '2024-12-31' },
+          }),
+        ],
+      });
+    expect(build).toThrow(ContentError);
+    expect(build).toThrowErrorMatchingInlineSnapshot(`
+      [ContentError: Content has 5 problems:
+        content/reviews/b.md: id: "01JA0000000000000000000001" is already the id of content/reviews/a.md; every review needs its own id
+        content/reviews/b.md: technicians: "Nobody" is not on the roster (Ana Lima)
+        content/reviews/b.md: services: "rewiring" is not a service id of content/services.json
+        content/reviews/b.md: service_area: "Mars" is not a service area (Tacoma)
+        content/reviews/b.md: owner_reply.date: the reply (2024-12-31) is dated before the review (2025-01-02)]
+    `);
+  });
+
+  it('rejects a roster where two technicians share an alias', () => {
+    expect(() =>
+      buildReviewsDataset({
+        ...base,
+        technicians: [
+          { name: 'Ana Lima', aliases: ['AL'] },
+          { name: 'Al Smith', aliases: ['al'] },
+        ],
+        reviews: [],
+      }),
+    ).toThrow(/technicians.json: aliases: "al" appears twice/);
+  });
+});

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+export interface BuildResult {
+  code: number | null;
+  output: string;
+}
+
+const astroBin = createRequire(import.meta.url).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
+
+/**
+ * Runs the real `astro build` for a content folder into an output folder.
+ * Builds share the project's content-layer cache, so callers run them one at a
+ * time (global setup, then the build tests, which run sequentially).
+ */
+export function buildSite(options: { contentDir: string; outDir: string; site?: string }): Promise<BuildResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [astroBin, 'build', '--outDir', resolve(options.outDir)], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        CONTENT_DIR: options.contentDir,
+        SITE_URL: options.site ?? 'http://localhost:4321',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
