@@ -13,6 +13,12 @@ const at = (name: string) => `${contentDir}/${name}`;
 
 /** A single-object file becomes a one-entry collection. */
 const single = (id: string) => (data: object) => [{ id, data: { ...data } }];
+/**
+ * A list file becomes one entry per item, keyed by position: the file's order
+ * is kept (the store sorts by id) and two items with one name both reach the
+ * build's duplicate check instead of silently overwriting each other.
+ */
+const listEntries = (list: object[]) => list.map((item, i) => ({ id: String(i).padStart(5, '0'), data: { ...item } }));
 
 export const collections = {
   reviews: defineCollection({
@@ -31,7 +37,7 @@ export const collections = {
     loader: jsonFileLoader({
       path: at('technicians.json'),
       schema: z.array(TechnicianSchema),
-      entries: (list) => list.map((t) => ({ id: t.name, data: { ...t } })),
+      entries: listEntries,
     }),
     schema: TechnicianSchema,
   }),
@@ -39,7 +45,7 @@ export const collections = {
     loader: jsonFileLoader({
       path: at('services.json'),
       schema: z.array(ServiceFileSchema),
-      entries: (list) => list.map((s) => ({ id: s.id, data: { ...s } })),
+      entries: listEntries,
     }),
     schema: ServiceFileSchema,
   }),
@@ -47,7 +53,7 @@ export const collections = {
     loader: jsonFileLoader({
       path: at('service-areas.json'),
       schema: z.array(ServiceAreaSchema),
-      entries: (list) => list.map((a) => ({ id: a.name, data: { ...a } })),
+      entries: listEntries,
     }),
     schema: ServiceAreaSchema,
   }),
@@ -55,7 +61,7 @@ export const collections = {
     loader: jsonFileLoader({
       path: at('aspects.json'),
       schema: z.array(AspectSchema),
-      entries: (list) => list.map((a) => ({ id: a.id, data: { ...a } })),
+      entries: listEntries,
     }),
     schema: AspectSchema,
   }),

@@ -41,7 +41,7 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
     ],
     paths: {
       [PATHS.reviews]: datasetPath('getReviews', 'The reviews dataset', 'Business metadata, aggregate rating and every verified review, newest first.', 'datasets', CONTENT_TYPES.json, ref('ReviewsDataset')),
-      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
+      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, { type: 'object' }),
       [PATHS.jsonFeed]: datasetPath('getJsonFeed', 'JSON Feed of the newest reviews', 'JSON Feed 1.1 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.jsonFeed, ref(metaId(JsonFeedSchema))),
       [PATHS.atomFeed]: datasetPath('getAtomFeed', 'Atom feed of the newest reviews', 'Atom 1.0 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.atom, { type: 'string' }),
       [PATHS.openapi]: datasetPath('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the service.', 'datasets', CONTENT_TYPES.json, { type: 'object' }),

@@ -20,16 +20,16 @@ export function unknownParameter(name: string, known: readonly string[]): Issue 
   return {
     path: [name],
     code: 'unknown_parameter',
-    message: `unknown parameter "${name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}${known.length ? ` Known parameters: ${known.join(', ')}` : ''}`,
+    message: `unknown parameter "${name}"${suggestion ? `; did you mean "${suggestion}"?` : '.'}${known.length ? ` Known parameters: ${known.join(', ')}` : ''}`,
   };
 }
 
 function describe(name: string, issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'too_big':
-      return `${name} must be at most ${String(issue.maximum)}${issue.inclusive === false ? ' (exclusive)' : ''}`;
+      return `${name} must be at most ${String(issue.maximum)}${unit(issue.origin)}${issue.inclusive === false ? ' (exclusive)' : ''}`;
     case 'too_small':
-      return `${name} must be at least ${String(issue.minimum)}${issue.inclusive === false ? ' (exclusive)' : ''}`;
+      return `${name} must be at least ${String(issue.minimum)}${unit(issue.origin)}${issue.inclusive === false ? ' (exclusive)' : ''}`;
     case 'invalid_type':
       return issue.expected === 'int' ? `${name} must be a whole number` : `${name} must be ${article(issue.expected)}`;
     case 'invalid_format':
@@ -37,6 +37,13 @@ function describe(name: string, issue: z.core.$ZodIssue): string {
     default:
       return issue.message;
   }
+}
+
+/** "query must be at most 200" would read as a number: say what is counted. */
+function unit(origin: string): string {
+  if (origin === 'string') return ' characters';
+  if (origin === 'array' || origin === 'set') return ' items';
+  return '';
 }
 
 function article(expected: string): string {

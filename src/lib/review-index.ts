@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Review } from '../schemas/review.ts';
 import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
 import { servicePhrases, technicianPhrases } from './mentions.ts';
+import { compareNewestFirst } from './order.ts';
 import { normaliseText } from './text.ts';
 
 /**
@@ -31,7 +32,9 @@ export interface ReviewIndex {
 }
 
 export function createReviewIndex(dataset: ReviewsDataset): ReviewIndex {
-  const reviews = dataset.reviews;
+  // The build already orders them; sorting again (a stable no-op then) keeps every
+  // answer newest first even for a dataset that was put together by other means.
+  const reviews = [...dataset.reviews].sort(compareNewestFirst);
   const json = reviews.map((r) => JSON.stringify(r));
   const byRating: number[][] = [[], [], [], [], [], []];
   const byTechnician = new Map<string, number[]>();

@@ -40,6 +40,11 @@ export const SearchQuerySchema = z
   .refine((q) => !q.since || !q.until || q.since <= q.until, {
     path: ['until'],
     message: 'until must be on or after since',
+    // Run even when another field failed, so one 400 reports every problem; only the two dates must be valid.
+    when: ({ value }) => {
+      const { since, until } = (value ?? {}) as { since?: unknown; until?: unknown };
+      return IsoDateSchema.safeParse(since).success && IsoDateSchema.safeParse(until).success;
+    },
   });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

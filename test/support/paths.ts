@@ -1,8 +1,17 @@
 import { resolve } from 'node:path';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-/** Where the global setup builds the sample business. */
-export const SAMPLE_DIST = resolve(ROOT, '.test-dist/sample');
-/** Where it builds the small hand-checked fixture business. */
-export const FIXTURE_DIST = resolve(ROOT, '.test-dist/fixture');
 export const FIXTURE_CONTENT = resolve(ROOT, 'test/fixtures/content');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sampleDist: string;
+    fixtureDist: string;
+  }
+}
+
+/** Where the global setup built the sample business for this test run. */
+export const SAMPLE_DIST = inject('sampleDist');
+/** Where it built the small hand-checked fixture business. */
+export const FIXTURE_DIST = inject('fixtureDist');

@@ -20,9 +20,9 @@ const VALENCE_TABLE = `
 2.0 quick quickly fast speedy prompt promptly responsive punctual timely tidy neat neatly spotless immaculate clean cleanly organized organised detailed
 2.0 fair fairly_priced reasonable reasonably_priced affordable worth worthwhile value bargain transparent upfront up_front straightforward clear clearly
 1.8 easy better improved works_perfectly works_great working_perfectly works_like_a_charm like_new fixed resolved solved
-1.6 thanks thank appreciate appreciated reassuring reassured safe safer peace_of_mind well_done right_the_first_time first_time_right
+1.6 no_surprises thanks thank appreciate appreciated reassuring reassured safe safer peace_of_mind well_done right_the_first_time first_time_right
 1.2 decent comfortable nicely fine_job convenient simple
-0.8 okay ok fine adequate acceptable alright all_right average standard
+0.4 okay ok fine adequate acceptable alright all_right average standard
 -0.8 meh mediocre so_so
 -1.2 slow slowly confusing confused vague unclear pushy awkward annoying annoyed annoyance inconvenient inconvenience hassle delay delayed tardy complaint complain complained
 -1.5 pricey overpriced expensive costly steep disappointing disappointed disappointment frustrating frustrated frustration unhappy upset concerned worried worse mess messy messed dirty sloppy

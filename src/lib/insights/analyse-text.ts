@@ -1,0 +1,185 @@
+import type { AspectId } from '../../schemas/catalogue.ts';
+import type { Dictionary } from './dictionary.ts';
+import { scoreClause, type Mention } from './opinions.ts';
+import { splitClauses, type Clause } from './segment.ts';
+import { tokenize, type Token } from './tokenize.ts';
+import { matchUnits } from './units.ts';
+
+export type Polarity = 'positive' | 'neutral' | 'negative';
+
+export interface AspectOpinion {
+  id: AspectId;
+  polarity: Polarity;
+  /** -1..1 */
+  score: number;
+  evidence: string;
+  /** The cue words as written, for `top_phrases`. */
+  phrases: string[];
+}
+
+export interface TextAnalysis {
+  /** -1..1, VADER's normalisation of the summed opinions. */
+  sentiment: number;
+  aspects: AspectOpinion[];
+  /** Verbatim sentences with their own sentiment: pull-quote candidates. */
+  sentences: { text: string; score: number; aspects: number }[];
+}
+
+/** A score this far from zero is an opinion; closer is neutral ("the price was okay"). */
+const POLARITY_THRESHOLD = 0.5;
+/** VADER's alpha: s / sqrt(s² + 15) maps a sum of valences onto -1..1. */
+const SENTIMENT_ALPHA = 15;
+const ASPECT_ALPHA = 4;
+/** A bare mention in a review with this many stars leans that way ("the quote was $900" in a 5-star review). */
+const RATING_PRIOR: Record<number, number> = { 1: -1, 2: -1, 3: 0, 4: 1, 5: 1 };
+const EVIDENCE_MAX_TOKENS = 24;
+
+export function analyseText(text: string, rating: number, dictionary: Dictionary): TextAnalysis {
+  const tokens = tokenize(text);
+  const index = matchUnits(tokens, dictionary);
+  const clauses = splitClauses(tokens);
+  const mentions: Mention[] = [];
+  const orphanBySentence = new Map<number, number>();
+  const clauseSentiment: number[] = [];
+  let u = 0;
+  clauses.forEach((clause, c) => {
+    const inClause: number[] = [];
+    while (u < index.units.length && index.units[u]!.from < clause.to) {
+      if (index.units[u]!.from >= clause.from) inClause.push(u);
+      u++;
+    }
+    const scored = scoreClause(tokens, index, clause, c, inClause);
+    mentions.push(...scored.mentions);
+    clauseSentiment.push(scored.sentiment * clause.weight);
+    orphanBySentence.set(clause.sentence, (orphanBySentence.get(clause.sentence) ?? 0) + scored.orphan);
+  });
+  const sum = clauseSentiment.reduce((a, b) => a + b, 0);
+  return {
+    sentiment: normalise(sum, SENTIMENT_ALPHA),
+    aspects: aspectOpinions(text, tokens, clauses, mentions, orphanBySentence, rating),
+    sentences: sentenceScores(text, tokens, clauses, clauseSentiment, mentions),
+  };
+}
+
+function aspectOpinions(
+  text: string,
+  tokens: readonly Token[],
+  clauses: readonly Clause[],
+  mentions: readonly Mention[],
+  orphanBySentence: ReadonlyMap<number, number>,
+  rating: number,
+): AspectOpinion[] {
+  const byAspect = new Map<AspectId, Mention[]>();
+  for (const m of mentions) {
+    // Weak cues and events name an aspect only when judged ("the install was flawless").
+    if ((m.kind === 'w' || m.kind === 'e') && !m.opinionated) continue;
+    byAspect.set(m.aspect, [...(byAspect.get(m.aspect) ?? []), m]);
+  }
+  const result: AspectOpinion[] = [];
+  for (const [id, list] of byAspect) {
+    const total = combine(list, clauses, orphanBySentence, rating);
+    const strongest = strongestMention(list, clauses);
+    result.push({
+      id,
+      polarity: total >= POLARITY_THRESHOLD ? 'positive' : total <= -POLARITY_THRESHOLD ? 'negative' : 'neutral',
+      score: round3(normalise(total, ASPECT_ALPHA)),
+      evidence: evidenceFor(text, tokens, clauses[strongest.clause]!, strongest),
+      phrases: list.filter((m) => tokens[m.from]!.kind === 'word').map((m) => text.slice(tokens[m.from]!.start, tokens[m.to - 1]!.end).toLowerCase()),
+    });
+  }
+  return result;
+}
+
+/**
+ * Weighted mean over the aspect's mentions, so a lone mention in a discounted
+ * clause keeps its sign ("although pricey, ...") while "not cheap, but worth
+ * every penny" still ends positive. Unjudged mentions fall back to the rest of
+ * their sentence, then to the star rating.
+ */
+function combine(list: readonly Mention[], clauses: readonly Clause[], orphanBySentence: ReadonlyMap<number, number>, rating: number): number {
+  const judged = list.filter((m) => m.opinionated);
+  if (judged.length === 0) {
+    const hint = list.reduce((s, m) => s + (orphanBySentence.get(clauses[m.clause]!.sentence) ?? 0), 0);
+    if (Math.abs(hint) >= POLARITY_THRESHOLD) return hint / 2;
+    return (RATING_PRIOR[rating] ?? 0) * POLARITY_THRESHOLD * 1.2;
+  }
+  let weighted = 0;
+  let maxWeight = 0;
+  for (const m of judged) {
+    const weight = clauses[m.clause]!.weight;
+    weighted += m.score * weight;
+    maxWeight = Math.max(maxWeight, weight);
+  }
+  return weighted / maxWeight;
+}
+
+function strongestMention(list: readonly Mention[], clauses: readonly Clause[]): Mention {
+  let best = list[0]!;
+  let bestStrength = -1;
+  for (const m of list) {
+    const strength = m.opinionated ? Math.abs(m.score) * clauses[m.clause]!.weight : 0;
+    if (strength > bestStrength) {
+      best = m;
+      bestStrength = strength;
+    }
+  }
+  return best;
+}
+
+/**
+ * The part of the clause that holds the cue and its opinion words, widened to
+ * the nearest comma or "and" on each side ("the price was not cheap" rather
+ * than the whole "He was never late and the price was not cheap").
+ */
+function evidenceFor(text: string, tokens: readonly Token[], clause: Clause, mention: Mention): string {
+  let from = mention.spanFrom;
+  let to = mention.spanTo;
+  while (from > clause.from && !isSegmentBreak(tokens[from - 1]!)) from--;
+  while (to < clause.to && !isSegmentBreak(tokens[to]!)) to++;
+  if (to - from > EVIDENCE_MAX_TOKENS) {
+    from = Math.max(from, mention.spanFrom - EVIDENCE_MAX_TOKENS / 2);
+    to = Math.min(to, mention.spanTo + EVIDENCE_MAX_TOKENS / 2);
+  }
+  while (to > from + 1 && !isWordLike(tokens[to - 1]!)) to--;
+  while (from < to - 1 && !isWordLike(tokens[from]!)) from++;
+  return text.slice(tokens[from]!.start, tokens[to - 1]!.end);
+}
+
+function isSegmentBreak(token: Token): boolean {
+  return token.kind === 'pause' || token.kind === 'stop' || token.norm === 'and';
+}
+
+function isWordLike(token: Token): boolean {
+  return token.kind === 'word' || token.kind === 'money';
+}
+
+function sentenceScores(
+  text: string,
+  tokens: readonly Token[],
+  clauses: readonly Clause[],
+  clauseSentiment: readonly number[],
+  mentions: readonly Mention[],
+): TextAnalysis['sentences'] {
+  const bySentence = new Map<number, { from: number; to: number; sum: number; aspects: Set<AspectId> }>();
+  clauses.forEach((clause, c) => {
+    const s = bySentence.get(clause.sentence) ?? { from: clause.from, to: clause.to, sum: 0, aspects: new Set() };
+    s.to = clause.to;
+    s.sum += clauseSentiment[c]!;
+    bySentence.set(clause.sentence, s);
+  });
+  for (const m of mentions) if (m.opinionated) bySentence.get(clauses[m.clause]!.sentence)?.aspects.add(m.aspect);
+  return [...bySentence.values()].map((s) => {
+    // A sentence opening with "But" starts before its first clause.
+    while (s.from > 0 && tokens[s.from - 1]!.kind !== 'stop') s.from--;
+    const stop = tokens[s.to]?.kind === 'stop' && tokens[s.to]!.norm !== '\n' ? tokens[s.to]!.end : tokens[s.to - 1]!.end;
+    return { text: text.slice(tokens[s.from]!.start, stop), score: normalise(s.sum, SENTIMENT_ALPHA), aspects: s.aspects.size };
+  });
+}
+
+export function normalise(sum: number, alpha: number): number {
+  return sum / Math.sqrt(sum * sum + alpha);
+}
+
+export function round3(value: number): number {
+  return Math.round(value * 1000) / 1000 + 0;
+}

@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchParams } from '../../src/lib/search-params.ts';
+import type { Issue } from '../../src/schemas/errors.ts';
+import type { SearchQuery } from '../../src/schemas/search.ts';
+
+function accepted(query: string): SearchQuery {
+  const parsed = parseSearchParams(new URLSearchParams(query));
+  if (!parsed.ok) throw new Error(`expected ${query} to be accepted, got ${JSON.stringify(parsed.issues)}`);
+  return parsed.value;
+}
+
+function issues(query: string): Issue[] {
+  const parsed = parseSearchParams(new URLSearchParams(query));
+  if (parsed.ok) throw new Error(`expected ${query} to be refused, got ${JSON.stringify(parsed.value)}`);
+  return parsed.issues;
+}
+
+describe('parseSearchParams', () => {
+  describe('valid query strings', () => {
+    it('no parameter at all means no filter and the default limit', () => {
+      expect(accepted('')).toEqual({ limit: 20 });
+    });
+
+    it('reads every parameter, numbers as numbers and text verbatim', () => {
+      expect(
+        accepted(
+          'rating=4&min_rating=3.5&since=2024-01-01&until=2024-12-31&query=%20Breaker%20panel&mentions_technician=Tom%C3%A1s&mentions_service=panel-upgrade&limit=100',
+        ),
+      ).toEqual({
+        rating: 4,
+        min_rating: 3.5,
+        since: '2024-01-01',
+        until: '2024-12-31',
+        query: ' Breaker panel',
+        mentions_technician: 'Tomás',
+        mentions_service: 'panel-upgrade',
+        limit: 100,
+      });
+    });
+
+    it('treats an empty value as absent', () => {
+      expect(accepted('query=&rating=')).toEqual({ limit: 20 });
+      expect(accepted('limit=&since=&until=&mentions_service=')).toEqual({ limit: 20 });
+    });
+
+    it('does not count an empty value as a repetition', () => {
+      expect(accepted('rating=&rating=4')).toEqual({ rating: 4, limit: 20 });
+    });
+
+    it('reads whitespace-padded numbers', () => {
+      expect(accepted('rating=%204%20&limit=+10&min_rating=%093.5')).toEqual({ rating: 4, min_rating: 3.5, limit: 10 });
+    });
+
+    it('accepts since equal to until (one day)', () => {
+      expect(accepted('since=2024-02-29&until=2024-02-29')).toMatchObject({ since: '2024-02-29', until: '2024-02-29' });
+    });
+  });
+
+  describe('invalid query strings: a 400 with every issue', () => {
+    it('rating=0', () => {
+      expect(issues('rating=0')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "too_small",
+            "message": "rating must be at least 1",
+            "path": [
+              "rating",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('rating=4.5', () => {
+      expect(issues('rating=4.5')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_type",
+            "message": "rating must be a whole number",
+            "path": [
+              "rating",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('rating=abc', () => {
+      expect(issues('rating=abc')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_type",
+            "message": "rating must be a number",
+            "path": [
+              "rating",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('limit=101', () => {
+      expect(issues('limit=101')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "too_big",
+            "message": "limit must be at most 100",
+            "path": [
+              "limit",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('limit=0', () => {
+      expect(issues('limit=0')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "too_small",
+            "message": "limit must be at least 1",
+            "path": [
+              "limit",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('min_rating=6', () => {
+      expect(issues('min_rating=6')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "too_big",
+            "message": "min_rating must be at most 5",
+            "path": [
+              "min_rating",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('since=2026-02-30 (not a real date)', () => {
+      expect(issues('since=2026-02-30')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_format",
+            "message": "since must be a real calendar date written YYYY-MM-DD",
+            "path": [
+              "since",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('since=2026-13-01 (no 13th month)', () => {
+      expect(issues('since=2026-13-01')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_format",
+            "message": "since must be a real calendar date written YYYY-MM-DD",
+            "path": [
+              "since",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('until=2025-2-1 (not zero-padded)', () => {
+      expect(issues('until=2025-2-1')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_format",
+            "message": "until must be a real calendar date written YYYY-MM-DD",
+            "path": [
+              "until",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('since after until', () => {
+      expect(issues('since=2026-02-01&until=2026-01-31')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "custom",
+            "message": "until must be on or after since",
+            "path": [
+              "until",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('a parameter given twice', () => {
+      expect(issues('rating=4&rating=5')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "duplicate_parameter",
+            "message": "rating is given 2 times; give it at most once",
+            "path": [
+              "rating",
+            ],
+          },
+        ]
+      `);
+      expect(issues('query=a&query=a&query=a')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "duplicate_parameter",
+            "message": "query is given 3 times; give it at most once",
+            "path": [
+              "query",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('an unknown parameter, with a suggestion for a typo', () => {
+      expect(issues('min_ratting=4')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "unknown_parameter",
+            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "path": [
+              "min_ratting",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('an unknown parameter far from any known one, even with an empty value', () => {
+      expect(issues('colour=')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "unknown_parameter",
+            "message": "unknown parameter "colour". Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "path": [
+              "colour",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('an array-style key', () => {
+      expect(issues('rating[]=4')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "unknown_parameter",
+            "message": "unknown parameter "rating[]"; did you mean "rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "path": [
+              "rating[]",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('a query longer than 200 characters', () => {
+      expect(issues(`query=${'x'.repeat(201)}`)).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "too_big",
+            "message": "query must be at most 200 characters",
+            "path": [
+              "query",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('a number written some other way', () => {
+      expect(issues('limit=0x10&rating=Infinity')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "invalid_type",
+            "message": "rating must be a number",
+            "path": [
+              "rating",
+            ],
+          },
+          {
+            "code": "invalid_type",
+            "message": "limit must be a number",
+            "path": [
+              "limit",
+            ],
+          },
+        ]
+      `);
+    });
+
+    it('several problems at once, all reported', () => {
+      expect(issues('rating=0&limit=101&since=2026-03-01&until=2026-02-01&min_ratting=4&query=a&query=b')).toMatchInlineSnapshot(`
+        [
+          {
+            "code": "unknown_parameter",
+            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "path": [
+              "min_ratting",
+            ],
+          },
+          {
+            "code": "duplicate_parameter",
+            "message": "query is given 2 times; give it at most once",
+            "path": [
+              "query",
+            ],
+          },
+          {
+            "code": "too_small",
+            "message": "rating must be at least 1",
+            "path": [
+              "rating",
+            ],
+          },
+          {
+            "code": "too_big",
+            "message": "limit must be at most 100",
+            "path": [
+              "limit",
+            ],
+          },
+          {
+            "code": "custom",
+            "message": "until must be on or after since",
+            "path": [
+              "until",
+            ],
+          },
+        ]
+      `);
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createReviewIndex } from '../../src/lib/review-index.ts';
+import { searchReviews } from '../../src/lib/search.ts';
+import type { Review } from '../../src/schemas/review.ts';
+import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
+import type { SearchQuery } from '../../src/schemas/search.ts';
+import { SAMPLE_DIST } from '../support/paths.ts';
+
+/**
+ * The contract's search, written as plainly as possible: filter everything,
+ * sort newest first, cut. The index must give the same answer.
+ */
+function referenceSearch(dataset: ReviewsDataset, q: SearchQuery) {
+  const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+  const technicians = q.mentions_technician === undefined ? undefined : techniciansCalled(dataset, fold(q.mentions_technician.trim()));
+  const services =
+    q.mentions_service === undefined
+      ? undefined
+      : dataset.business.services.filter((s) => fold(s.id) === fold(q.mentions_service!.trim()) || fold(s.label) === fold(q.mentions_service!.trim())).map((s) => s.id);
+  const matching = dataset.reviews
+    .filter((r) => q.rating === undefined || r.rating === q.rating)
+    .filter((r) => q.min_rating === undefined || r.rating >= q.min_rating)
+    .filter((r) => q.since === undefined || r.date >= q.since)
+    .filter((r) => q.until === undefined || r.date <= q.until)
+    .filter((r) => !q.query || (r.text !== null && fold(r.text).includes(fold(q.query))))
+    .filter((r) => technicians === undefined || r.technicians.some((t) => technicians.includes(t)))
+    .filter((r) => services === undefined || r.services.some((s) => services.includes(s)))
+    .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
+  const returned = matching.slice(0, q.limit);
+  return { matched: matching.length, returned: returned.length, ids: returned.map((r) => r.id) };
+}
+
+function techniciansCalled(dataset: ReviewsDataset, name: string): string[] {
+  const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+  return dataset.business.technicians
+    .filter((t) => [t.name, t.name.split(' ')[0] as string, ...t.aliases].some((n) => fold(n) === name))
+    .map((t) => t.name);
+}
+
+function indexedSearch(dataset: ReviewsDataset, q: SearchQuery) {
+  const index = createReviewIndex(dataset);
+  const hits = searchReviews(index, q);
+  return { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => index.reviews[p]?.id) };
+}
+
+/** Text a person might type for `value`: another case, another Unicode composition, a piece of it. */
+function typed(value: string): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom('same', 'upper', 'lower', 'nfd'), fc.nat(), fc.nat()).map(([how, a, b]) => {
+    const [start, end] = [a % (value.length + 1), b % (value.length + 1)].sort((x, y) => x - y) as [number, number];
+    const piece = how === 'same' ? value : value.slice(start, Math.max(end, start + 1));
+    if (how === 'upper') return piece.toUpperCase();
+    if (how === 'lower') return piece.toLowerCase();
+    if (how === 'nfd') return piece.normalize('NFD');
+    return piece;
+  });
+}
+
+function dateNear(dates: readonly string[]): fc.Arbitrary<string> {
+  const day = 86_400_000;
+  return fc.tuple(fc.constantFrom(...dates), fc.integer({ min: -40, max: 40 })).map(([d, offset]) =>
+    new Date(Date.parse(d) + offset * day).toISOString().slice(0, 10),
+  );
+}
+
+function queryFor(dataset: ReviewsDataset): fc.Arbitrary<SearchQuery> {
+  const texts = dataset.reviews.flatMap((r) => (r.text ? [r.text] : []));
+  const dates = dataset.reviews.length > 0 ? dataset.reviews.map((r) => r.date) : ['2024-01-01'];
+  const names = dataset.business.technicians.flatMap((t) => [t.name, t.name.split(' ')[0] as string, ...t.aliases]);
+  const services = dataset.business.services.flatMap((s) => [s.id, s.label]);
+  // Mostly absent: seven filters ANDed together at even odds would nearly always match nothing.
+  const maybe = <T,>(arb: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 2 });
+  return fc
+    .record({
+      rating: maybe(fc.integer({ min: 1, max: 5 })),
+      min_rating: maybe(fc.oneof(fc.integer({ min: 2, max: 10 }).map((n) => n / 2), fc.double({ min: 1, max: 5, noNaN: true }))),
+      since: maybe(dateNear(dates)),
+      until: maybe(dateNear(dates)),
+      query: maybe(
+        fc.oneof(
+          texts.length > 0 ? fc.constantFrom(...texts).chain(typed) : fc.string(),
+          fc.constantFrom('the', 'breaker', 'panel', 'CAFÉ', 'é', ' ', 'ﬁ', 'Tomás'),
+          fc.string({ minLength: 1, maxLength: 4 }),
+        ),
+      ),
+      mentions_technician: maybe(fc.oneof(names.length > 0 ? fc.constantFrom(...names).chain(typed) : fc.string(), fc.string({ maxLength: 8 }))),
+      mentions_service: maybe(fc.oneof(fc.constantFrom(...services).chain(typed), fc.string({ maxLength: 8 }))),
+      limit: fc.integer({ min: 1, max: 100 }),
+    })
+    .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery);
+}
+
+const sample: ReviewsDataset = JSON.parse(readFileSync(join(SAMPLE_DIST, 'client/reviews.json'), 'utf8'));
+
+describe('searchReviews agrees with a plain filter-sort-slice', () => {
+  it('over the sample business, for thousands of parameter combinations', () => {
+    const index = createReviewIndex(sample);
+    fc.assert(
+      fc.property(queryFor(sample), (q) => {
+        const hits = searchReviews(index, q);
+        const actual = { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => index.reviews[p]?.id) };
+        expect(actual).toEqual(referenceSearch(sample, q));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('finds something for many of them (the generator is not only producing empty answers)', () => {
+    const answers = fc.sample(queryFor(sample), { numRuns: 1000, seed: 7 }).map((q) => referenceSearch(sample, q).matched);
+    expect(answers.filter((m) => m > 0).length).toBeGreaterThan(400);
+  });
+
+  it('over random datasets: shared first names, overlapping mentions, same-day reviews, rating-only reviews', () => {
+    fc.assert(
+      fc.property(
+        randomDataset().chain((dataset) => fc.tuple(fc.constant(dataset), fc.array(queryFor(dataset), { minLength: 1, maxLength: 8 }))),
+        ([dataset, queries]) => {
+          for (const q of queries) expect(indexedSearch(dataset, q)).toEqual(referenceSearch(dataset, q));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+const ROSTER = [
+  { name: 'Ana Lima', aliases: ['Annie'] },
+  { name: 'Ben Ode', aliases: ['Benji'] },
+  { name: 'Ben Carter', aliases: [] },
+  { name: 'Tomás Ortega', aliases: ['Tommy', 'Tomas'] },
+];
+const CATALOGUE = [
+  { id: 'panel-upgrade', label: 'Panel upgrade' },
+  { id: 'ev-charger-installation', label: 'EV charger installation' },
+  { id: 'circuit-breaker-repair', label: 'Circuit breaker repair' },
+  { id: 'outdoor-lighting', label: 'Outdoor lighting' },
+];
+const WORDS = ['the', 'breaker', 'panel', 'café', 'CAFÉ', 'cafe\u0301', 'Tomás', 'ﬁxed', 'fixed', 'late', 'tidy', 'ÉLECTRIQUE', 'ß', 'İ', '🙂', 'charger'];
+
+function randomDataset(): fc.Arbitrary<ReviewsDataset> {
+  const ulid = fc.stringMatching(/^0[0-7][0-9A-HJKMNP-TV-Z]{24}$/);
+  const review = fc.record({
+    id: ulid,
+    rating: fc.integer({ min: 1, max: 5 }),
+    date: fc.integer({ min: Date.parse('2022-01-01'), max: Date.parse('2022-03-01') }).map((t) => new Date(t).toISOString().slice(0, 10)),
+    text: fc.option(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }).map((w) => w.join(' ')), { nil: null, freq: 6 }),
+    technicians: fc.subarray(ROSTER.map((t) => t.name)),
+    services: fc.subarray(CATALOGUE.map((s) => s.id)),
+  });
+  return fc.uniqueArray(review, { selector: (r) => r.id, maxLength: 60 }).map((reviews) => ({
+    business: {
+      id: 'acme',
+      name: 'Acme',
+      description: 'Electricians',
+      url: 'https://acme.example',
+      telephone: '1',
+      email: 'a@acme.example',
+      address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
+      hours: [],
+      licences: [],
+      service_areas: [],
+      services: CATALOGUE,
+      technicians: ROSTER,
+    },
+    aggregate_rating: { rating_value: 5, review_count: reviews.length, best_rating: 5, worst_rating: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    // Any order: the index sorts.
+    reviews: reviews.map(
+      (r): Review => ({ ...r, author: 'A', author_avatar_url: null, source: 'google', source_url: null, owner_reply: null, verified: true, service_area: null }),
+    ),
+  }));
+}

@@ -1,0 +1,290 @@
+import { describe, expect, it } from 'vitest';
+import { createReviewIndex, type ReviewIndex } from '../../src/lib/review-index.ts';
+import { searchReviews } from '../../src/lib/search.ts';
+import type { Review } from '../../src/schemas/review.ts';
+import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
+import { SearchQuerySchema } from '../../src/schemas/search.ts';
+
+const business: ReviewsDataset['business'] = {
+  id: 'acme',
+  name: 'Acme Electric',
+  description: 'Electricians',
+  url: 'https://acme.example',
+  telephone: '+1-555-0100',
+  email: 'office@acme.example',
+  address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
+  hours: [],
+  licences: [],
+  service_areas: ['Tacoma'],
+  services: [
+    { id: 'panel-upgrade', label: 'Panel upgrade' },
+    { id: 'ev-charger-installation', label: 'EV charger installation' },
+    { id: 'circuit-breaker-repair', label: 'Circuit breaker repair' },
+  ],
+  technicians: [
+    { name: 'Ana Lima', aliases: ['Annie'] },
+    { name: 'Ben Ode', aliases: ['Benji'] },
+    { name: 'Ben Carter', aliases: [] },
+  ],
+};
+
+/** ULIDs whose order is their number: ID(2) sorts after ID(1). */
+const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
+
+function review(n: number, fields: Partial<Review>): Review {
+  return {
+    id: ID(n),
+    author: `Author ${n}`,
+    author_avatar_url: null,
+    rating: 5,
+    date: '2025-01-01',
+    text: 'Good work.',
+    source: 'google',
+    source_url: null,
+    owner_reply: null,
+    verified: true,
+    technicians: [],
+    services: [],
+    service_area: null,
+    ...fields,
+  };
+}
+
+function indexOf(reviews: Review[]): ReviewIndex {
+  return createReviewIndex({
+    business,
+    aggregate_rating: { rating_value: 5, review_count: 0, best_rating: 5, worst_rating: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    reviews,
+  });
+}
+
+// Deliberately not in newest-first order: the index must not depend on it.
+const reviews = [
+  review(6, { date: '2024-12-24', rating: 3, text: 'The café’s lights flicker less now, then the BREAKER tripped.', technicians: ['Ben Carter'], services: ['circuit-breaker-repair'] }),
+  review(1, { date: '2025-03-10', rating: 5, text: 'Ana swapped our old breaker panel. Clean, careful work.', technicians: ['Ana Lima'], services: ['panel-upgrade'] }),
+  review(3, { date: '2024-11-02', rating: 1, text: 'Ben was two hours late and the breaker still trips.', services: ['circuit-breaker-repair'] }),
+  review(2, { date: '2025-03-10', rating: 4, text: 'Benji installed our Tesla charger. A bit pricey but tidy.', technicians: ['Ben Ode'], services: ['ev-charger-installation'] }),
+  review(4, { date: '2024-06-30', rating: 5, text: null }),
+  review(7, { date: '2023-05-05', rating: 2, text: 'Annie and Ben Ode upgraded the ＰＡＮＥＬ. Crème brûlée for the crew.', technicians: ['Ana Lima', 'Ben Ode'], services: ['panel-upgrade'] }),
+];
+const index = indexOf(reviews);
+
+/** Runs a search the way the endpoints do: through the schema, so defaults apply. */
+function search(input: Record<string, unknown>, on: ReviewIndex = index) {
+  const hits = searchReviews(on, SearchQuerySchema.parse(input));
+  return { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => on.reviews[p]?.id) };
+}
+
+const ids = (...numbers: number[]) => numbers.map(ID);
+
+describe('searchReviews', () => {
+  describe('without filters', () => {
+    it('returns every review, newest first: date descending, then id descending', () => {
+      expect(search({})).toEqual({ matched: 6, returned: 6, ids: ids(2, 1, 6, 3, 4, 7) });
+    });
+
+    it('returns at most 20 reviews by default, and counts all of them in matched', () => {
+      const many = indexOf(Array.from({ length: 45 }, (_, i) => review(i + 1, { date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` })));
+      const answer = search({}, many);
+      expect(answer.matched).toBe(45);
+      expect(answer.returned).toBe(20);
+      expect(answer.ids[0]).toBe(ID(28));
+    });
+  });
+
+  describe('limit', () => {
+    it('cuts the returned reviews but not matched', () => {
+      expect(search({ limit: 2 })).toEqual({ matched: 6, returned: 2, ids: ids(2, 1) });
+      expect(search({ rating: 5, limit: 1 })).toEqual({ matched: 2, returned: 1, ids: ids(1) });
+      expect(search({ query: 'breaker', limit: 1 })).toEqual({ matched: 3, returned: 1, ids: ids(1) });
+    });
+
+    it('returns everything when the limit exceeds the matches', () => {
+      expect(search({ limit: 100 }).returned).toBe(6);
+    });
+  });
+
+  describe('rating', () => {
+    it('matches the exact star rating', () => {
+      expect(search({ rating: 5 }).ids).toEqual(ids(1, 4));
+      expect(search({ rating: 1 }).ids).toEqual(ids(3));
+    });
+
+    it('matches nothing for a rating no review has', () => {
+      expect(search({ rating: 5 }, indexOf([review(1, { rating: 4 })]))).toEqual({ matched: 0, returned: 0, ids: [] });
+    });
+  });
+
+  describe('min_rating', () => {
+    it('is inclusive', () => {
+      expect(search({ min_rating: 4 }).ids).toEqual(ids(2, 1, 4));
+      expect(search({ min_rating: 1 }).matched).toBe(6);
+    });
+
+    it('accepts a fractional minimum: 3.5 means 4 and 5 stars', () => {
+      expect(search({ min_rating: 3.5 }).ids).toEqual(ids(2, 1, 4));
+    });
+
+    it('combines with rating: both must hold', () => {
+      expect(search({ rating: 3, min_rating: 2 }).ids).toEqual(ids(6));
+      expect(search({ rating: 3, min_rating: 3.5 })).toEqual({ matched: 0, returned: 0, ids: [] });
+    });
+  });
+
+  describe('since and until', () => {
+    it('since keeps reviews on or after the date', () => {
+      expect(search({ since: '2025-03-10' }).ids).toEqual(ids(2, 1));
+      expect(search({ since: '2024-12-25' }).ids).toEqual(ids(2, 1));
+      expect(search({ since: '2024-12-24' }).ids).toEqual(ids(2, 1, 6));
+    });
+
+    it('until keeps reviews on or before the date', () => {
+      expect(search({ until: '2024-06-30' }).ids).toEqual(ids(4, 7));
+      expect(search({ until: '2023-05-04' }).ids).toEqual([]);
+    });
+
+    it('together they select a closed range, a single day when equal', () => {
+      expect(search({ since: '2024-06-30', until: '2024-12-24' }).ids).toEqual(ids(6, 3, 4));
+      expect(search({ since: '2025-03-10', until: '2025-03-10' }).ids).toEqual(ids(2, 1));
+    });
+
+    it('a future since matches nothing', () => {
+      expect(search({ since: '2999-01-01' })).toEqual({ matched: 0, returned: 0, ids: [] });
+    });
+  });
+
+  describe('query', () => {
+    it('is a case-insensitive substring of the text', () => {
+      expect(search({ query: 'breaker' }).ids).toEqual(ids(1, 6, 3));
+      expect(search({ query: 'BREAKER' }).ids).toEqual(ids(1, 6, 3));
+      expect(search({ query: 'reak' }).ids).toEqual(ids(1, 6, 3));
+      expect(search({ query: 'two hours late' }).ids).toEqual(ids(3));
+    });
+
+    it('matches accented text whatever the case: "CAFÉ" finds "café"', () => {
+      expect(search({ query: 'CAFÉ' }).ids).toEqual(ids(6));
+    });
+
+    it('matches across Unicode compositions: a query typed in NFD finds NFC text, and the reverse', () => {
+      const nfd = 'cafe\u0301';
+      expect(nfd).not.toBe('café');
+      expect(search({ query: nfd }).ids).toEqual(ids(6));
+      const nfdIndex = indexOf([review(1, { text: 'Dessert: Crème brûlée.'.normalize('NFD') })]);
+      expect(search({ query: 'CRÈME BRÛLÉE'.normalize('NFC') }, nfdIndex).ids).toEqual(ids(1));
+    });
+
+    it('folds compatibility forms (NFKC): "panel" finds full-width "ＰＡＮＥＬ"', () => {
+      expect(search({ query: 'panel' }).ids).toEqual(ids(1, 7));
+    });
+
+    it('never matches a rating-only review', () => {
+      expect(search({ query: ' ' }).ids).not.toContain(ID(4));
+      expect(search({ query: 'null' }).matched).toBe(0);
+    });
+
+    it('an empty query filters nothing', () => {
+      expect(search({ query: '' }).matched).toBe(6);
+    });
+  });
+
+  describe('mentions_technician', () => {
+    it('matches the full name, the first name or an alias, case-insensitively', () => {
+      for (const name of ['Ana Lima', 'ana lima', 'ANA', 'Annie', 'annie']) {
+        expect(search({ mentions_technician: name }).ids, name).toEqual(ids(1, 7));
+      }
+      expect(search({ mentions_technician: 'benji' }).ids).toEqual(ids(2, 7));
+    });
+
+    it('ignores surrounding whitespace', () => {
+      expect(search({ mentions_technician: '  Ana Lima ' }).ids).toEqual(ids(1, 7));
+    });
+
+    it('matches both technicians when they share the first name', () => {
+      expect(search({ mentions_technician: 'Ben' }).ids).toEqual(ids(2, 6, 7));
+      expect(search({ mentions_technician: 'Ben Carter' }).ids).toEqual(ids(6));
+    });
+
+    it('uses the recorded mentions, not the text: "Ben" in a text with no attribution is not a match', () => {
+      expect(search({ mentions_technician: 'Ben' }).ids).not.toContain(ID(3));
+    });
+
+    it('an unknown technician is a filter that matches nothing, not an error', () => {
+      expect(search({ mentions_technician: 'Zed' })).toEqual({ matched: 0, returned: 0, ids: [] });
+      expect(search({ mentions_technician: 'Lima' })).toEqual({ matched: 0, returned: 0, ids: [] });
+    });
+  });
+
+  describe('mentions_service', () => {
+    it('matches a service id', () => {
+      expect(search({ mentions_service: 'panel-upgrade' }).ids).toEqual(ids(1, 7));
+      expect(search({ mentions_service: 'circuit-breaker-repair' }).ids).toEqual(ids(6, 3));
+    });
+
+    it('matches a service label, case-insensitively', () => {
+      expect(search({ mentions_service: 'Panel upgrade' }).ids).toEqual(ids(1, 7));
+      expect(search({ mentions_service: 'EV CHARGER INSTALLATION' }).ids).toEqual(ids(2));
+      expect(search({ mentions_service: 'Panel-Upgrade' }).ids).toEqual(ids(1, 7));
+    });
+
+    it('an unknown service is a filter that matches nothing, not an error', () => {
+      expect(search({ mentions_service: 'roofing' })).toEqual({ matched: 0, returned: 0, ids: [] });
+      expect(search({ mentions_service: 'breaker' })).toEqual({ matched: 0, returned: 0, ids: [] });
+    });
+  });
+
+  describe('filters combine with AND', () => {
+    it('every filter must hold', () => {
+      expect(search({ mentions_service: 'panel-upgrade', rating: 5 }).ids).toEqual(ids(1));
+      expect(search({ mentions_technician: 'Ben', min_rating: 3 }).ids).toEqual(ids(2, 6));
+      expect(search({ mentions_technician: 'Ben', mentions_service: 'panel-upgrade' }).ids).toEqual(ids(7));
+      expect(search({ query: 'breaker', since: '2024-12-01', until: '2024-12-31' }).ids).toEqual(ids(6));
+      expect(
+        search({ query: 'TRIP', mentions_service: 'Circuit breaker repair', mentions_technician: 'Ben Carter', min_rating: 2.5, since: '2024-01-01' }).ids,
+      ).toEqual(ids(6));
+    });
+
+    it('one impossible filter empties the answer', () => {
+      expect(search({ mentions_service: 'panel-upgrade', mentions_technician: 'Zed' }).matched).toBe(0);
+      expect(search({ rating: 4, mentions_technician: 'Ana' }).matched).toBe(0);
+    });
+
+    it('counts every match in matched whichever filter is rarest', () => {
+      const big = indexOf(
+        Array.from({ length: 300 }, (_, i) =>
+          review(i + 1, {
+            date: `202${i % 5}-0${(i % 9) + 1}-1${i % 10}`,
+            rating: (i % 5) + 1,
+            technicians: i % 7 === 0 ? ['Ana Lima'] : i % 3 === 0 ? ['Ben Ode', 'Ana Lima'] : [],
+            services: i % 11 === 0 ? ['panel-upgrade'] : ['ev-charger-installation'],
+          }),
+        ),
+      );
+      const all = big.reviews;
+      const expected = all.filter((r) => r.rating >= 4 && r.technicians.includes('Ana Lima') && r.services.includes('panel-upgrade'));
+      const answer = search({ min_rating: 4, mentions_technician: 'Annie', mentions_service: 'panel-upgrade', limit: 3 }, big);
+      expect(answer.matched).toBe(expected.length);
+      expect(answer.ids).toEqual(expected.slice(0, 3).map((r) => r.id));
+    });
+  });
+});
+
+describe('createReviewIndex', () => {
+  it('orders reviews newest first whatever order the dataset lists them in', () => {
+    expect(index.reviews.map((r) => r.id)).toEqual(ids(2, 1, 6, 3, 4, 7));
+  });
+
+  it('joins the serialised reviews so that every prefix is a valid JSON list', () => {
+    for (let k = 0; k <= index.reviews.length; k += 1) {
+      const bytes = index.joined.subarray(0, index.prefixBytes[k]);
+      expect(JSON.parse(`[${bytes.toString('utf8')}]`)).toEqual(index.reviews.slice(0, k));
+    }
+  });
+
+  it('hashes each prefix of the list: a change inside a prefix changes its hash, one outside it does not', () => {
+    expect(new Set(index.prefixHash).size).toBe(index.reviews.length + 1);
+    const edited = indexOf(reviews.map((r) => (r.id === ID(3) ? { ...r, text: 'Edited.' } : r)));
+    // ID(3) is the fourth newest: prefixes of up to three reviews keep their hash, longer ones change.
+    expect(edited.prefixHash.slice(0, 4)).toEqual(index.prefixHash.slice(0, 4));
+    for (let k = 4; k <= index.reviews.length; k += 1) expect(edited.prefixHash[k]).not.toBe(index.prefixHash[k]);
+  });
+});
