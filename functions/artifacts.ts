@@ -15,6 +15,9 @@ export interface Artifacts {
   reviewsValidators: Validators;
 }
 
+/** What the review endpoints read: the index and the validators of the dataset it came from. */
+export type ReviewsSource = Pick<Artifacts, 'reviews' | 'reviewsValidators'>;
+
 export class ArtifactsError extends Error {
   override name = 'ArtifactsError';
 }

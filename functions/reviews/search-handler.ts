@@ -2,10 +2,10 @@ import { searchReviews } from '../../src/lib/search.ts';
 import { parseSearchParams } from '../../src/lib/search-params.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { invalidRequest, jsonReply, type HttpReply } from '../http/reply.ts';
-import type { Artifacts } from '../artifacts.ts';
+import type { ReviewsSource } from '../artifacts.ts';
 
 /** GET /api/reviews/search */
-export function handleSearch(url: URL, artifacts: Artifacts): HttpReply {
+export function handleSearch(url: URL, artifacts: ReviewsSource): HttpReply {
   const parsed = parseSearchParams(url.searchParams);
   if (!parsed.ok) return withCors(invalidRequest(parsed.issues));
   const { reviews } = artifacts;

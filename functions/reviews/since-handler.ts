@@ -1,7 +1,7 @@
 import { countOnOrAfter } from '../../src/lib/review-index.ts';
 import { toIssues } from '../../src/lib/request-issues.ts';
 import { SincePathSchema } from '../../src/schemas/search.ts';
-import type { Artifacts } from '../artifacts.ts';
+import type { ReviewsSource } from '../artifacts.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { isNotModified, validatorHeaders, type Validators } from '../http/conditional.ts';
 import { invalidRequest, type HttpReply, type HttpRequest } from '../http/reply.ts';
@@ -12,7 +12,7 @@ import { withCors } from './search-handler.ts';
  * list, so its bytes are a slice of one prebuilt buffer and its ETag a
  * precomputed hash: a 304 costs a lookup, a 200 no serialisation.
  */
-export function handleSince(request: HttpRequest, rawDate: string, artifacts: Artifacts): HttpReply {
+export function handleSince(request: HttpRequest, rawDate: string, artifacts: ReviewsSource): HttpReply {
   const parsed = SincePathSchema.safeParse({ date: decodeSegment(rawDate) });
   if (!parsed.success) return withCors(invalidRequest(toIssues(parsed.error)));
   const { date } = parsed.data;

@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { handleSince } from '../../../../../functions/reviews/since-handler.ts';
+import { toWebResponse } from '../../../../../functions/web-adapter.ts';
+import { devReviews } from '../../../../content/dev-reviews.ts';
+
+// On demand in `astro dev`; `npm start` routes this path to the same handler without Astro.
+export const prerender = false;
+
+export const GET: APIRoute = async ({ request, params }) =>
+  toWebResponse(handleSince(request, params.date ?? '', await devReviews()));
