@@ -16,5 +16,4 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'file' },
   devToolbar: { enabled: false },
-  telemetry: false,
 });

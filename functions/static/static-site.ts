@@ -37,7 +37,7 @@ export class StaticSite {
   }
 
   async load(): Promise<void> {
-    const previous = this.#previous?.#files ?? new Map<string, StaticFile>();
+    const previous = this.#previous ? this.#previous.#files : new Map<string, StaticFile>();
     const next = new Map<string, StaticFile>();
     for (const file of await listFiles(this.root)) {
       const urlPath = '/' + relative(this.root, file).split(sep).join('/');
