@@ -7,22 +7,28 @@ import { join } from 'node:path';
  * `npm start` on a fresh clone or after a content commit: build when the
  * output is missing or older than anything it is built from.
  */
-export async function buildIfStale(options: { distDir: string; sources: string[]; env: NodeJS.ProcessEnv }): Promise<boolean> {
+export async function buildIfStale(options: {
+  distDir: string;
+  sources: string[];
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}): Promise<boolean> {
   const built = await mtime(join(options.distDir, 'build.json'));
   if (built !== undefined) {
     const newest = Math.max(...(await Promise.all(options.sources.map(newestMtime))));
     if (newest <= built) return false;
   }
-  await runAstroBuild(options.distDir, options.env);
+  await runAstroBuild(options.distDir, options.env, options.signal);
   return true;
 }
 
-function runAstroBuild(distDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+function runAstroBuild(distDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
   const astro = createRequire(import.meta.url).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, 'build', '--outDir', distDir], {
       stdio: 'inherit',
       env: { ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      ...(signal ? { signal } : {}),
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit code ${code})`))));

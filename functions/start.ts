@@ -1,23 +1,20 @@
 import { readBuildConfig, readServerConfig } from '../src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 // The process entry point: the only place that reads process.env and signals.
 const build = readBuildConfig(process.env);
 const config = readServerConfig(process.env);
 
-await buildIfStale({
-  distDir: config.distDir,
-  sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],
-  env: process.env,
-});
-const server = await startServer(config);
-console.log(`Verified Reviews Service listening on ${server.url} (artifacts from ${config.distDir}/client)`);
+let server: RunningServer | undefined;
+const building = new AbortController();
 
+// Registered before the build, so a Ctrl-C during a long build stops it cleanly too.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.log(`${signal}: shutting down`);
-    server.close().then(
+    building.abort();
+    (server?.close() ?? Promise.resolve()).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -26,3 +23,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
+
+await buildIfStale({
+  distDir: config.distDir,
+  sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],
+  env: process.env,
+  signal: building.signal,
+});
+server = await startServer(config);
+console.log(`Verified Reviews Service listening on ${server.url} (artifacts from ${config.distDir}/client)`);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -103,5 +104,52 @@ describe('the build', () => {
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/business\.json: \(file\): is not valid JSON/);
     });
+  });
+});
+
+describe('npm start (functions/start.ts)', () => {
+  /** Starts the entry point on a free port; resolves once it listens, with its base URL and output. */
+  function start(env: Record<string, string>) {
+    const child = spawn(process.execPath, [join(ROOT, 'functions/start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CONTENT_DIR: FIXTURE_CONTENT, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const listening = new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+        if (url) resolve(url);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, listening, exited, output: () => output };
+  }
+
+  it('builds when dist is missing, serves, skips the build when up to date, and stops cleanly on SIGTERM', async () => {
+    const distDir = join(scratch, 'start-dist');
+    const first = start({ DIST_DIR: distDir });
+    const url = await first.listening;
+    expect(first.output()).toMatch(/Complete!/);
+    const response = await fetch(`${url}/reviews.json`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).reviews).toHaveLength(6);
+    first.child.kill('SIGTERM');
+    expect(await first.exited, first.output()).toBe(0);
+
+    const second = start({ DIST_DIR: distDir });
+    await second.listening;
+    expect(second.output()).not.toMatch(/Complete!/);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses an invalid configuration with a message naming the variable', async () => {
+    const bad = start({ PORT: 'eighty' });
+    await expect(bad.listening).rejects.toThrow(/PORT/);
   });
 });
