@@ -19,7 +19,8 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps): (request: HttpRequest) => HttpReply | Promise<HttpReply> {
   return (request) => {
-    const url = new URL(request.url, 'http://localhost');
+    const url = URL.parse(request.url, 'http://localhost');
+    if (!url) return withCors(errorReply(400, 'The request target is not a valid URL.'));
     const path = url.pathname;
     const artifacts = deps.artifacts.current;
 

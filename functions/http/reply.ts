@@ -32,8 +32,9 @@ export function invalidRequest(issues: Issue[]): HttpReply {
   return jsonReply(400, JSON.stringify(body), { 'cache-control': 'no-store' });
 }
 
-export function errorReply(status: 404 | 405 | 500, message: string, headers: Record<string, string> = {}): HttpReply {
-  const error: ErrorBody['error'] = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'internal_error';
+export function errorReply(status: 400 | 404 | 405 | 500, message: string, headers: Record<string, string> = {}): HttpReply {
+  const error: ErrorBody['error'] =
+    status === 400 ? 'bad_request' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'internal_error';
   return jsonReply(status, JSON.stringify({ error, message } satisfies ErrorBody), headers);
 }
 

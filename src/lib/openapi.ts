@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../schemas/reviews-dataset.ts';
-// insights schema lands with the insights issue
+import '../schemas/insights.ts';
 import { ErrorSchema, ValidationErrorSchema } from '../schemas/errors.ts';
 import { HubRequestSchema } from '../schemas/hub.ts';
 import { JsonFeedSchema } from '../schemas/json-feed.ts';
@@ -41,10 +41,10 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
     ],
     paths: {
       [PATHS.reviews]: datasetPath('getReviews', 'The reviews dataset', 'Business metadata, aggregate rating and every verified review, newest first.', 'datasets', CONTENT_TYPES.json, ref('ReviewsDataset')),
-      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, { type: 'object' }),
+      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
       [PATHS.jsonFeed]: datasetPath('getJsonFeed', 'JSON Feed of the newest reviews', 'JSON Feed 1.1 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.jsonFeed, ref(metaId(JsonFeedSchema))),
       [PATHS.atomFeed]: datasetPath('getAtomFeed', 'Atom feed of the newest reviews', 'Atom 1.0 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.atom, { type: 'string' }),
-      [PATHS.openapi]: datasetPath('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the service.', 'datasets', CONTENT_TYPES.json, { type: 'object' }),
+      [PATHS.openapi]: datasetPath('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the service.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
       [PATHS.search]: searchPath(),
       [PATHS.since]: sincePath(),
       [PATHS.mcp]: mcpPath(),

@@ -8,6 +8,7 @@ export const FaqSubjectSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('service'), id: SlugSchema }),
   z.strictObject({ kind: z.literal('technician'), id: NonEmptyTextSchema }),
   z.strictObject({ kind: z.literal('complaints') }),
+  z.strictObject({ kind: z.literal('problems') }),
   z.strictObject({ kind: z.literal('overall') }),
 ]);
 export type FaqSubject = z.infer<typeof FaqSubjectSchema>;

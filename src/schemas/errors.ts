@@ -18,10 +18,10 @@ export const ValidationErrorSchema = z
   .meta({ id: 'ValidationError' });
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;
 
-/** Body of 404 and 405 answers. */
+/** Body of 404, 405 and other non-validation errors. */
 export const ErrorSchema = z
   .object({
-    error: z.enum(['not_found', 'method_not_allowed', 'internal_error']),
+    error: z.enum(['bad_request', 'not_found', 'method_not_allowed', 'internal_error']),
     message: z.string(),
   })
   .meta({ id: 'Error' });

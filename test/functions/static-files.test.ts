@@ -13,6 +13,7 @@ const get = (path: string, init?: RequestInit) => fetch(server.url + path, init)
 
 const DATASETS = [
   { path: '/reviews.json', type: 'application/json' },
+  { path: '/insights.json', type: 'application/json' },
   { path: '/api/feed.json', type: 'application/feed+json' },
   { path: '/feed.xml', type: 'application/atom+xml' },
   { path: '/.well-known/openapi.json', type: 'application/json' },

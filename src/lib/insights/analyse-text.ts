@@ -23,6 +23,8 @@ export interface TextAnalysis {
   aspects: AspectOpinion[];
   /** Verbatim sentences with their own sentiment: pull-quote candidates. */
   sentences: { text: string; score: number; aspects: number }[];
+  /** The tokens, reused by topic extraction so no text is tokenized twice. */
+  tokens: Token[];
 }
 
 /** A score this far from zero is an opinion; closer is neutral ("the price was okay"). */
@@ -33,6 +35,7 @@ const ASPECT_ALPHA = 4;
 /** A bare mention in a review with this many stars leans that way ("the quote was $900" in a 5-star review). */
 const RATING_PRIOR: Record<number, number> = { 1: -1, 2: -1, 3: 0, 4: 1, 5: 1 };
 const EVIDENCE_MAX_TOKENS = 24;
+const PHRASE_MAX_TOKENS = 4;
 
 export function analyseText(text: string, rating: number, dictionary: Dictionary): TextAnalysis {
   const tokens = tokenize(text);
@@ -58,6 +61,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
     sentiment: normalise(sum, SENTIMENT_ALPHA),
     aspects: aspectOpinions(text, tokens, clauses, mentions, orphanBySentence, rating),
     sentences: sentenceScores(text, tokens, clauses, clauseSentiment, mentions),
+    tokens,
   };
 }
 
@@ -72,7 +76,7 @@ function aspectOpinions(
   const byAspect = new Map<AspectId, Mention[]>();
   for (const m of mentions) {
     // Weak cues and events name an aspect only when judged ("the install was flawless").
-    if ((m.kind === 'w' || m.kind === 'e') && !m.opinionated) continue;
+    if ((m.kind === 'w' || m.kind === 'e' || m.kind === 'o') && !m.opinionated) continue;
     byAspect.set(m.aspect, [...(byAspect.get(m.aspect) ?? []), m]);
   }
   const result: AspectOpinion[] = [];
@@ -84,7 +88,7 @@ function aspectOpinions(
       polarity: total >= POLARITY_THRESHOLD ? 'positive' : total <= -POLARITY_THRESHOLD ? 'negative' : 'neutral',
       score: round3(normalise(total, ASPECT_ALPHA)),
       evidence: evidenceFor(text, tokens, clauses[strongest.clause]!, strongest),
-      phrases: list.filter((m) => tokens[m.from]!.kind === 'word').map((m) => text.slice(tokens[m.from]!.start, tokens[m.to - 1]!.end).toLowerCase()),
+      phrases: list.filter((m) => tokens[m.from]!.kind === 'word').map((m) => phraseOf(text, tokens, m)),
     });
   }
   return result;
@@ -143,6 +147,16 @@ function evidenceFor(text: string, tokens: readonly Token[], clause: Clause, men
   while (to > from + 1 && !isWordLike(tokens[to - 1]!)) to--;
   while (from < to - 1 && !isWordLike(tokens[from]!)) from++;
   return text.slice(tokens[from]!.start, tokens[to - 1]!.end);
+}
+
+/**
+ * The cue as written; for a cue that needs an opinion ("job", "price") the
+ * short phrase it forms with it ("great job", "price was fair").
+ */
+function phraseOf(text: string, tokens: readonly Token[], m: Mention): string {
+  const selfJudged = m.kind === '+' || m.kind === '-';
+  const [from, to] = !selfJudged && m.spanTo - m.spanFrom <= PHRASE_MAX_TOKENS ? [m.spanFrom, m.spanTo] : [m.from, m.to];
+  return text.slice(tokens[from]!.start, tokens[to - 1]!.end).toLowerCase();
 }
 
 function isSegmentBreak(token: Token): boolean {

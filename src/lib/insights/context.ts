@@ -10,6 +10,8 @@ export interface Context {
   multiplier: number;
   /** Inside "I wish they had ..." / "should have ...": praise reads as a complaint. */
   counterfactual: boolean;
+  /** After "could have": a fault that did not happen. */
+  unrealised: boolean;
   /** Right after a repair verb: a fault word names what was fixed. */
   repaired: boolean;
 }
@@ -27,6 +29,7 @@ export function contextOf(tokens: readonly Token[], index: UnitIndex, clause: Cl
     negated: isNegated(tokens, index, clause, unit),
     multiplier: multiplierBefore(tokens, index, clause.from, start),
     counterfactual: anyBefore(index, clause.from, start, start - clause.from, (e) => e.counterfactual),
+    unrealised: anyBefore(index, clause.from, start, REPAIR_WINDOW, (e) => e.unrealised),
     repaired: anyBefore(index, clause.from, start, REPAIR_WINDOW, (e) => e.repair),
   };
 }
@@ -36,7 +39,7 @@ export function applyContext(value: number, context: Context): number {
   let result = value * context.multiplier;
   if (context.negated) result *= NEGATION_FACTOR;
   if (context.counterfactual && result > 0) result = -result;
-  if (context.repaired && result < 0) result = 0;
+  if ((context.repaired || context.unrealised) && result < 0) result = 0;
   return result;
 }
 
@@ -46,8 +49,7 @@ function isNegated(tokens: readonly Token[], index: UnitIndex, clause: Clause, u
     const token = tokens[t]!;
     if (token.kind !== 'word' || SCOPE_BREAKERS.has(token.norm)) return false;
     const u = index.unitAt[t]!;
-    const negator = u !== -1 && index.units[u]!.entry.negator && index.units[u]!.to - index.units[u]!.from === 1;
-    if (negator) return !hasSuperlative(tokens, t + 1, to);
+    if (u !== -1 && index.units[u]!.entry.negator) return !hasSuperlative(tokens, t + 1, to);
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import type { Aspect, AspectId } from '../../schemas/catalogue.ts';
-import { ASPECT_VALENCE, BUILT_IN_CUES, type CueSense } from './aspect-cues.ts';
+import { ASPECT_VALENCE, BUILT_IN_CUES, PERSON_NOUNS, WORK_OBJECTS, type CueSense } from './aspect-cues.ts';
 import { VALENCE, parseTable } from './lexicon.ts';
-import { BOOSTERS, COUNTERFACTUALS, HEDGES, NEGATORS, REPAIR_VERBS } from './modifiers.ts';
+import { BOOSTERS, COUNTERFACTUALS, HEDGES, NEGATORS, REPAIR_VERBS, UNREALISED } from './modifiers.ts';
 import { tokenize } from './tokenize.ts';
 
 /** Everything the analyser knows about one word or phrase. */
@@ -15,6 +15,8 @@ export interface Entry {
   /** Booster (> 1) or hedge (< 1) of the opinion words right after it. */
   multiplier: number;
   counterfactual: boolean;
+  /** "could have ...": fault words after it did not happen. */
+  unrealised: boolean;
   repair: boolean;
   /** Names another business ("our previous electrician"): its clause says nothing about this one. */
   otherParty: boolean;
@@ -23,9 +25,8 @@ export interface Entry {
 /** Phrase → entry, keyed by folded tokens joined with one space. */
 export interface Dictionary {
   entries: ReadonlyMap<string, Entry>;
-  /** First words of multi-word phrases, so most tokens need one look-up only. */
-  phraseStarts: ReadonlySet<string>;
-  maxWords: number;
+  /** Every proper prefix of a multi-word phrase ("would", "would have"): a match grows only while it is one. */
+  prefixes: ReadonlySet<string>;
 }
 
 /**
@@ -38,11 +39,12 @@ const INERT_PHRASES = `
 0 my_late her_late his_late our_late their_late the_late
 0 code_violation code_violations
 0 early_morning early_on early_afternoon early_evening early_last early_next earlier_this
+0 i_had_no_idea we_had_no_idea i_have_no_idea we_have_no_idea
 0 to_be_fair fair_enough promo_code zip_code discount_code coupon_code code_word
 0 not_only not_just nothing_but no_matter no_doubt can't_believe couldn't_believe could_not_believe can't_wait not_sure
 0 work_out worked_out work_from_home job_site
 1.6 didn't_push did_not_push never_pushed no_pressure no_upsell
--1.5 took_off_a_star knocked_off_a_star minus_one_star could_have_been_better could've_been_better expected_better expected_more could_use_some_work
+-1.5 knocking_one_star knocking_off_a_star knock_off_a_star knocked_one_star took_off_a_star knocked_off_a_star minus_one_star could_have_been_better could've_been_better expected_better expected_more could_use_some_work
 `;
 
 /** "early August" is a date, not punctuality. */
@@ -55,7 +57,11 @@ const OTHER_PARTY_NOUNS =
 const COUNTERFACTUAL_PHRASES =
   "wish_they_had wish_he_had wish_she_had wish_they'd wish_he'd wish_she'd wish_they_would wish_he_would wish_she_would wish_they_were wish_he_was wish_she_was wish_someone_had";
 
-export function compileDictionary(aspects: readonly Aspect[]): Dictionary {
+/**
+ * `people`: names customers use for the technicians; like "the tech", they
+ * name professionalism when a word about manner attaches ("Priya was lovely").
+ */
+export function compileDictionary(aspects: readonly Aspect[], people: readonly string[] = []): Dictionary {
   const entries = new Map<string, Entry>();
   const at = (phrase: string): Entry => {
     const key = keyOf(phrase);
@@ -73,6 +79,7 @@ export function compileDictionary(aspects: readonly Aspect[]): Dictionary {
   for (const [phrase, value] of [...BOOSTERS, ...HEDGES]) at(phrase).multiplier = value;
   for (const phrase of COUNTERFACTUALS) at(phrase).counterfactual = true;
   for (const phrase of COUNTERFACTUAL_PHRASES.split(' ')) at(phrase.replace(/_/g, ' ')).counterfactual = true;
+  for (const phrase of UNREALISED) at(phrase).unrealised = true;
   for (const month of MONTHS.split(' ')) {
     at(`early ${month}`);
     at(`late ${month}`);
@@ -82,9 +89,19 @@ export function compileDictionary(aspects: readonly Aspect[]): Dictionary {
   }
   for (const [phrase, senses] of BUILT_IN_CUES) at(phrase).cues.push(...senses);
   for (const aspect of aspects) for (const cue of aspect.cues) addContentCue(at(cue), aspect.id, cue);
+  for (const person of [...PERSON_NOUNS.split(' '), ...people]) addPerson(at(person));
+  for (const object of WORK_OBJECTS.split(' ')) addObject(at(object));
   // "tracked down a bad neutral": a phrase led by a repair verb repairs too.
   for (const [key, entry] of entries) if (REPAIR_VERBS.has(key.split(' ')[0]!)) entry.repair = true;
   return finish(entries);
+}
+
+function addObject(entry: Entry): void {
+  if (!entry.cues.some((sense) => sense.aspect === 'workmanship')) entry.cues.push({ aspect: 'workmanship', kind: 'o' });
+}
+
+function addPerson(entry: Entry): void {
+  if (!entry.cues.some((sense) => sense.aspect === 'professionalism')) entry.cues.push({ aspect: 'professionalism', kind: 'w' });
 }
 
 /** An owner-added cue takes the sign of its general valence ("rude" is negative). */
@@ -95,14 +112,12 @@ function addContentCue(entry: Entry, aspect: AspectId, cue: string): void {
 }
 
 function finish(entries: Map<string, Entry>): Dictionary {
-  const phraseStarts = new Set<string>();
-  let maxWords = 1;
+  const prefixes = new Set<string>();
   for (const key of entries.keys()) {
     const words = key.split(' ');
-    if (words.length > 1) phraseStarts.add(words[0]!);
-    maxWords = Math.max(maxWords, words.length);
+    for (let n = 1; n < words.length; n++) prefixes.add(words.slice(0, n).join(' '));
   }
-  return { entries, phraseStarts, maxWords };
+  return { entries, prefixes };
 }
 
 /** Content and tables are keyed the way review text is tokenized ("same-day" → "same day"). */
@@ -120,6 +135,7 @@ function emptyEntry(): Entry {
     negator: false,
     multiplier: 1,
     counterfactual: false,
+    unrealised: false,
     repair: false,
     otherParty: false,
   };

@@ -8,11 +8,11 @@ export const NEGATORS: ReadonlySet<string> = new Set(
   (
     "not no never nothing nobody none neither nor without hardly barely zero lack lacked lacking " +
     "isn't wasn't aren't weren't don't doesn't didn't won't wouldn't can't cannot couldn't shouldn't " +
-    "haven't hasn't hadn't ain't isnt wasnt dont doesnt didnt wont wouldnt cant couldnt havent hasnt"
+    "haven't hasn't hadn't ain't isnt wasnt dont doesnt didnt wont wouldnt cant couldnt havent hasnt instead_of rather_than"
   ).split(' '),
 );
 /** VADER looks three tokens back; a comma or clause end closes the scope earlier. */
-export const NEGATION_WINDOW = 3;
+export const NEGATION_WINDOW = 4;
 
 /** Intensifiers: multiply the next opinion word (within two tokens). */
 export const BOOSTERS: ReadonlyMap<string, number> = new Map([
@@ -34,8 +34,18 @@ export const MODIFIER_WINDOW = 2;
  * "I wish they had cleaned up", "should have called first".
  */
 export const COUNTERFACTUALS: ReadonlySet<string> = new Set(
-  words("wish wished should_have should've could_have could've would_have_been_nice would've_been_nice would_have_liked would've_liked would_have_appreciated would've_appreciated", 0).map(([w]) => w),
+  words(
+    "wish wished should_have should've would_have_been_nice would've_been_nice would_have_liked would've_liked would_have_appreciated would've_appreciated " +
+      "would_have_been_five_stars would've_been_five_stars would_have_been_5_stars would've_been_5_stars would_have_been_a_5 would've_been_a_5 would_have_made_it would_have_made_this would've_made_it would've_made_this",
+    0,
+  ).map(([w]) => w),
 );
+
+/**
+ * Possibilities that did not happen: a fault word after them is no complaint
+ * ("could have started a fire", "could have sold me a $4k job").
+ */
+export const UNREALISED: ReadonlySet<string> = new Set(words("could_have could've might_have might've", 0).map(([w]) => w));
 
 /**
  * Verbs of repair: a fault word right after one ("fixed the broken outlet",

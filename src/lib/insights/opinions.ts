@@ -34,6 +34,16 @@ const CUE_STRENGTH = 2;
 /** An opinion word this many tokens away from every cue is not about any of them. */
 const MAX_GAP = 8;
 /** Aspects where a negated bare cue is a complaint; "no trip fee" or "no hazards" are not. */
+/** Without one of these, a fault word on an installed object describes the original problem. */
+const PERSISTENCE = new Set(['still', 'again', 'already', 'later', 'afterwards', 'afterward', 'anymore', 'since', 'now', 'new', 'worse']);
+/** "our old panel" is not their work. */
+const NOT_THEIRS = new Set(['old', 'original', 'previous', 'existing', 'former', 'ancient', 'outdated']);
+/**
+ * "three weeks to get a call back", "waiting for a response": a service asked
+ * for is not a service given.
+ */
+const GOAL_MARKERS = new Set(['get', 'getting', 'for', 'awaiting']);
+const TIMELY: ReadonlySet<AspectId> = new Set(['responsiveness', 'punctuality']);
 const ABSENCE_IS_BAD: ReadonlySet<AspectId> = new Set(['communication', 'responsiveness', 'punctuality']);
 
 interface Opinion {
@@ -43,17 +53,22 @@ interface Opinion {
 
 /** Finds the cues of one clause and attaches each opinion word to the nearest cue it can describe. */
 export function scoreClause(tokens: readonly Token[], index: UnitIndex, clause: Clause, clauseIndex: number, units: readonly number[]): ClauseOpinions {
-  if (units.some((u) => index.units[u]!.entry.otherParty)) return { mentions: [], sentiment: 0, orphan: 0 };
+  // Whatever follows "our previous electrician" in the clause is about them, not this business.
+  const otherParty = units.findIndex((u) => index.units[u]!.entry.otherParty);
+  if (otherParty !== -1) units = units.slice(0, otherParty);
   const mentions: Mention[] = [];
   const opinions: Opinion[] = [];
   let sentiment = 0;
+  const persistent = hasWord(tokens, clause.from, clause.to, PERSISTENCE);
   for (const u of units) {
     const unit = index.units[u]!;
     const context = contextOf(tokens, index, clause, u);
     const { entry } = unit;
     for (const sense of entry.cues) {
-      const score = cueScore(sense.aspect, sense.kind, entry.valence, context);
-      const opinionated = score !== 0 || ((sense.kind === '+' || sense.kind === '-') && !context.repaired);
+      if (sense.kind === 'o' && hasWord(tokens, Math.max(clause.from, unit.from - 2), unit.from, NOT_THEIRS)) continue;
+      const goal = sense.kind === '+' && TIMELY.has(sense.aspect) && hasWord(tokens, Math.max(clause.from, unit.from - 3), unit.from, GOAL_MARKERS);
+      const score = goal ? 0 : cueScore(sense.aspect, sense.kind, entry.valence, context);
+      const opinionated = score !== 0 || ((sense.kind === '+' || sense.kind === '-') && !context.repaired && !goal);
       mentions.push({
         aspect: sense.aspect,
         kind: sense.kind,
@@ -70,7 +85,7 @@ export function scoreClause(tokens: readonly Token[], index: UnitIndex, clause: 
     else if (entry.cues.length > 0) sentiment += (cueScore(entry.cues[0]!.aspect, entry.cues[0]!.kind, 0, context) * 3) / 4;
     if (entry.cues.length === 0 && (entry.valence !== 0 || entry.aspectValence)) opinions.push({ unit, context });
   }
-  const orphan = attach(opinions, mentions);
+  const orphan = attach(opinions, mentions, persistent);
   return { mentions, sentiment, orphan };
 }
 
@@ -85,13 +100,16 @@ function cueScore(aspect: AspectId, kind: CueKind, valence: number, context: Ret
 }
 
 /** Adds each opinion to its nearest mention; returns the sum of the opinions left over. */
-function attach(opinions: readonly Opinion[], mentions: Mention[]): number {
+function attach(opinions: readonly Opinion[], mentions: Mention[], persistent: boolean): number {
   let orphan = 0;
   for (const { unit, context } of opinions) {
     let best: Mention | undefined;
     let bestGap = MAX_GAP + 1;
     for (const mention of mentions) {
       if (valenceFor(unit, mention.aspect) === 0) continue;
+      // A person is judged on manner only: "the tech was lovely", not "the best electrician".
+      if (mention.kind === 'w' && mention.aspect === 'professionalism' && unit.entry.aspectValence?.professionalism === undefined) continue;
+      if (mention.kind === 'o' && !persistent && applyContext(valenceFor(unit, mention.aspect), context) < 0) continue;
       const gap = unit.from >= mention.to ? unit.from - mention.to : mention.from - unit.to + 0.5;
       if (gap < bestGap) {
         best = mention;
@@ -107,6 +125,11 @@ function attach(opinions: readonly Opinion[], mentions: Mention[]): number {
     } else if (!best) orphan += applyContext(unit.entry.valence, context);
   }
   return orphan;
+}
+
+function hasWord(tokens: readonly Token[], from: number, to: number, words: ReadonlySet<string>): boolean {
+  for (let t = from; t < to; t++) if (words.has(tokens[t]!.norm)) return true;
+  return false;
 }
 
 function valenceFor(unit: Unit, aspect: AspectId): number {

@@ -22,6 +22,8 @@ const SHIFTING = new Set(['but', 'however', 'except', 'whereas']);
 const CONCESSIVE = new Set(['although', 'though', 'despite', 'albeit']);
 /** Pauses that end a clause; commas only end a negation's scope. */
 const CLAUSE_PAUSES = new Set([';', ':', '(', ')', '\u2013', '\u2014', '-']);
+/** Words that open a new clause without shifting weight ("..., otherwise a good experience"). */
+const CLAUSE_WORDS = new Set(['otherwise']);
 
 export function splitClauses(tokens: readonly Token[]): Clause[] {
   const clauses: Clause[] = [];
@@ -42,7 +44,7 @@ export function splitClauses(tokens: readonly Token[]): Clause[] {
       sentence += 1;
       sentenceFirstClause = clauses.length;
       from = i + 1;
-    } else if (token.kind === 'pause' && (CLAUSE_PAUSES.has(token.norm) || (concessive && token.norm === ','))) {
+    } else if ((token.kind === 'pause' && (CLAUSE_PAUSES.has(token.norm) || (concessive && token.norm === ','))) || CLAUSE_WORDS.has(token.norm)) {
       close(i);
       from = i + 1;
     } else if (token.kind === 'word' && SHIFTING.has(token.norm)) {

@@ -1,5 +1,5 @@
 import type { Dictionary, Entry } from './dictionary.ts';
-import { IMPLICIT_CUES } from './implicit-cues.ts';
+import { IMPLICIT_CUES, IMPLICIT_TRIGGERS } from './implicit-cues.ts';
 import type { Token } from './tokenize.ts';
 
 /** A matched phrase: tokens [from, to) and what the lexicon knows about it. */
@@ -22,6 +22,7 @@ const MONEY: Entry = {
   negator: false,
   multiplier: 1,
   counterfactual: false,
+  unrealised: false,
   repair: false,
   otherParty: false,
 };
@@ -58,10 +59,10 @@ function lexiconUnit(tokens: readonly Token[], i: number, dictionary: Dictionary
   const first = tokens[i]!;
   if (first.kind === 'money') return { from: i, to: i + 1, entry: MONEY };
   if (first.kind !== 'word') return null;
-  if (dictionary.phraseStarts.has(first.norm)) {
-    // Build the candidate keys, then try the longest first.
+  if (dictionary.prefixes.has(first.norm)) {
+    // Grow the key while it is still the start of some phrase, then try the longest first.
     const keys = [first.norm];
-    for (let j = i + 1; j < tokens.length && keys.length < dictionary.maxWords; j++) {
+    for (let j = i + 1; j < tokens.length && dictionary.prefixes.has(keys[keys.length - 1]!); j++) {
       const token = tokens[j]!;
       if (token.kind !== 'word' || unitAt[j] !== -1) break;
       keys.push(`${keys[keys.length - 1]} ${token.norm}`);
@@ -77,6 +78,12 @@ function lexiconUnit(tokens: readonly Token[], i: number, dictionary: Dictionary
 
 /** Runs the implicit patterns on the tokens joined by spaces and maps matches back to tokens. */
 function implicitUnits(tokens: readonly Token[]): Unit[] {
+  const wanted = new Set<number>();
+  for (const token of tokens) {
+    const triggered = IMPLICIT_TRIGGERS.get(token.norm);
+    if (triggered) for (const i of triggered) wanted.add(i);
+  }
+  if (wanted.size === 0) return [];
   const starts: number[] = [];
   let joined = '';
   for (const token of tokens) {
@@ -85,7 +92,9 @@ function implicitUnits(tokens: readonly Token[]): Unit[] {
     joined += token.norm === '\n' ? '.' : token.norm;
   }
   const units: Unit[] = [];
-  for (const implicit of IMPLICIT_CUES) {
+  // In pattern order, whatever order the triggers came in: the output must not depend on it.
+  for (const i of [...wanted].sort((a, b) => a - b)) {
+    const implicit = IMPLICIT_CUES[i]!;
     implicit.pattern.lastIndex = 0;
     for (let m = implicit.pattern.exec(joined); m !== null; m = implicit.pattern.exec(joined)) {
       const from = tokenAt(starts, m.index);

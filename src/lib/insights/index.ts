@@ -1,0 +1,70 @@
+import type { Aspect, ServiceArea, ServiceFile, Technician } from '../../schemas/catalogue.ts';
+import type { EditorialFile } from '../../schemas/editorial.ts';
+import type { Insights } from '../../schemas/insights.ts';
+import type { Review } from '../../schemas/review.ts';
+import { compareNewestFirst } from '../order.ts';
+import { analyseReview, createAnalysisContext } from './analyse-review.ts';
+import { summariseAspects } from './aspect-summary.ts';
+import { summariseEntities } from './entities.ts';
+import { answerFaq } from './faq.ts';
+import { INSIGHTS_FORMAT_VERSION, MODEL } from './model.ts';
+import { mean, round } from './numbers.ts';
+import { dateRange, generatedAt, overallSentiment } from './overall.ts';
+import { pickPullQuote } from './pull-quote.ts';
+import { writeSummary } from './summary.ts';
+import { temporal } from './temporal.ts';
+import { findTopics } from './topics.ts';
+
+export interface InsightsInput {
+  reviews: Review[];
+  aspects: Aspect[];
+  technicians: Technician[];
+  services: ServiceFile[];
+  serviceAreas: ServiceArea[];
+  editorial: EditorialFile;
+  businessName: string;
+}
+
+/**
+ * Reviews in, insights out: pure and deterministic. The reviews are put in
+ * canonical order first (newest first, then id), so the output does not
+ * depend on the order they arrive in.
+ */
+export function buildInsights(input: InsightsInput): Insights {
+  const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas);
+  const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
+  const aspects = summariseAspects(input.aspects, results);
+  const entities = summariseEntities(
+    { ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder },
+    results,
+  );
+  const overall = overallSentiment(results);
+  const range = dateRange(results);
+  const time = temporal(results);
+  const averageRating = mean(results.map((r) => r.review.rating));
+  return {
+    version: INSIGHTS_FORMAT_VERSION,
+    generated_at: generatedAt(results),
+    model: { name: MODEL.name, version: MODEL.version },
+    review_count: results.length,
+    date_range: range,
+    overall_sentiment: overall,
+    aspects,
+    entities,
+    topics: findTopics(results),
+    temporal: time,
+    per_review: Object.fromEntries(results.map((r) => [r.review.id, r.analysis])),
+    faq: answerFaq({ ...input, results, aspectSummaries: aspects, entities, overall }),
+    summary: writeSummary({
+      editorial: input.editorial,
+      reviewCount: results.length,
+      averageRating: averageRating === null ? null : round(averageRating, 2),
+      dateRange: range,
+      overall,
+      aspects,
+      entities,
+      trend: time.trend,
+    }),
+    pull_quote: pickPullQuote(results),
+  };
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { buildInsights } from '../../../src/lib/insights/index.ts';
+import { InsightsSchema } from '../../../src/schemas/insights.ts';
+import { INPUT, REVIEWS } from './fixture.ts';
+
+const insights = buildInsights(INPUT);
+const id = (n: number): string => `01HQ000000000000000000000${n}`;
+/** VADER's normalisation of a summed valence, as the analyser applies it. */
+const vader = (s: number, alpha = 15): number => s / Math.sqrt(s * s + alpha);
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+describe('buildInsights on eight hand-checked reviews', () => {
+  it('passes its own schema', () => {
+    expect(() => InsightsSchema.parse(insights)).not.toThrow();
+  });
+
+  describe('header', () => {
+    it('derives generated_at from the newest content date (an owner reply), not the clock', () => {
+      expect(insights.generated_at).toBe('2024-03-22T00:00:00Z');
+    });
+    it('names the format, the model, the count and the date range', () => {
+      expect(insights.version).toBe('1.0.0');
+      expect(insights.model).toEqual({ name: 'harbor-absa-lexicon', version: '1.0.0' });
+      expect(insights.review_count).toBe(8);
+      expect(insights.date_range).toEqual({ earliest: '2023-11-30', latest: '2024-03-20' });
+    });
+  });
+
+  describe('per_review', () => {
+    it('has an entry for every review, the rating-only one with null sentiment and no aspects', () => {
+      expect(Object.keys(insights.per_review).sort()).toEqual(REVIEWS.map((r) => r.id).sort());
+      expect(insights.per_review[id(5)]).toMatchObject({ sentiment: null, aspects: [], problems: [] });
+    });
+    it('scores review 1 from its valences: on time 2×¾, great 2.6, spotless 2', () => {
+      const r = insights.per_review[id(1)]!;
+      expect(r.sentiment).toEqual({ score: r3(vader(1.5 + 2.6 + 2)), label: 'positive' });
+      expect(r.aspects).toEqual([
+        { id: 'punctuality', polarity: 'positive', score: r3(vader(2, 4)), evidence: 'Dale showed up on time' },
+        { id: 'workmanship', polarity: 'positive', score: r3(vader(2.6, 4)), evidence: 'The panel looks great' },
+        { id: 'cleanliness', polarity: 'positive', score: r3(vader(2, 4)), evidence: 'the cleanup was spotless' },
+      ]);
+      expect(r).toMatchObject({ technicians: ['Dale Hutchins'], services: ['panel-upgrade'], service_area: 'Tacoma', problems: [] });
+    });
+    it('weighs "not cheap, but worth every penny": (-2×0.74×0.5 + 2×1.5) / 1.5', () => {
+      const pricing = insights.per_review[id(3)]!.aspects.find((a) => a.id === 'pricing')!;
+      expect(pricing).toEqual({ id: 'pricing', polarity: 'positive', score: r3(vader((-2 * 0.74 * 0.5 + 2 * 1.5) / 1.5, 4)), evidence: 'worth every penny' });
+    });
+    it('negates a negative cue: "no mess" is -1.5 × -0.74', () => {
+      const clean = insights.per_review[id(8)]!.aspects.find((a) => a.id === 'cleanliness')!;
+      expect(clean).toEqual({ id: 'cleanliness', polarity: 'positive', score: r3(vader(1.5 * 0.74, 4)), evidence: 'no mess' });
+    });
+    it('keeps "okay" neutral (0.4 is under the 0.5 threshold)', () => {
+      expect(insights.per_review[id(7)]!.aspects).toEqual([
+        { id: 'pricing', polarity: 'neutral', score: r3(vader(0.4, 4)), evidence: 'The price was okay' },
+      ]);
+      expect(insights.per_review[id(7)]!.sentiment).toEqual({ score: r3(vader(0.4)), label: 'positive' });
+    });
+    it('finds the area in the text when the review has none, and the problems it describes', () => {
+      expect(insights.per_review[id(8)]!.service_area).toBe('Fife');
+      expect(insights.per_review[id(4)]!.problems).toEqual(['tripping-breaker']);
+    });
+  });
+
+  describe('overall_sentiment', () => {
+    it('counts the seven written reviews: five positive, two negative', () => {
+      const scores = Object.values(insights.per_review).flatMap((r) => (r.sentiment ? [r.sentiment.score] : []));
+      expect(insights.overall_sentiment).toEqual({
+        score: r3(scores.reduce((a, b) => a + b, 0) / 7),
+        positive_pct: 71.4,
+        neutral_pct: 0,
+        negative_pct: 28.6,
+        text_review_count: 7,
+      });
+    });
+  });
+
+  describe('aspects', () => {
+    it('lists the taxonomy in order, unmentioned aspects with zeros', () => {
+      expect(insights.aspects.map((a) => a.id)).toEqual(INPUT.aspects.map((a) => a.id));
+      expect(insights.aspects.find((a) => a.id === 'safety')).toEqual({
+        id: 'safety', label: 'Safety', mention_count: 0, positive_count: 0, neutral_count: 0, negative_count: 0,
+        positive_pct: 0, score: 0, top_phrases: [], example_review_ids: [],
+      });
+    });
+    it('counts pricing over reviews 2 (overcharged), 3 (worth every penny) and 7 (okay)', () => {
+      const pricing = insights.aspects.find((a) => a.id === 'pricing')!;
+      const scores = [2, 3, 7].map((n) => insights.per_review[id(n)]!.aspects.find((a) => a.id === 'pricing')!.score);
+      expect(pricing).toEqual({
+        id: 'pricing', label: 'Pricing', mention_count: 3, positive_count: 1, neutral_count: 1, negative_count: 1,
+        positive_pct: 33.3, score: r3(scores.reduce((a, b) => a + b, 0) / 3),
+        top_phrases: ['cheap', 'overcharged', 'price was okay', 'worth every penny'],
+        example_review_ids: [id(3), id(7), id(2)],
+      });
+    });
+    it('counts cleanliness: spotless and "no mess" positive, "left a mess" negative', () => {
+      expect(insights.aspects.find((a) => a.id === 'cleanliness')).toMatchObject({
+        mention_count: 3, positive_count: 2, negative_count: 1, positive_pct: 66.7,
+        example_review_ids: [id(1), id(8), id(4)],
+      });
+    });
+  });
+
+  describe('entities', () => {
+    it('lists every roster technician, most mentioned first, ties by name', () => {
+      expect(insights.entities.technicians.map((t) => [t.name, t.mention_count, t.average_rating])).toEqual([
+        ['Dale Hutchins', 1, 5],
+        ['Marcus Reyes', 1, 5],
+        ['Priya Natarajan', 1, 4],
+      ]);
+      expect(insights.entities.technicians[2]!.top_aspects.map((a) => a.id)).toEqual(['professionalism', 'pricing']);
+    });
+    it('lists every catalogue service, unmentioned ones with nulls', () => {
+      expect(insights.entities.services.at(-1)).toEqual({
+        id: 'ev-charger-installation', label: 'EV charger installation', mention_count: 0, average_rating: null,
+        sentiment: null, top_aspects: [], example_review_ids: [],
+      });
+    });
+    it('lists the problems described and the service areas', () => {
+      expect(insights.entities.problems.map((p) => [p.id, p.mention_count, p.average_rating])).toEqual([['tripping-breaker', 1, 1]]);
+      expect(insights.entities.service_areas.map((a) => [a.name, a.mention_count])).toEqual([['Fife', 1], ['Tacoma', 1]]);
+    });
+  });
+
+  describe('topics', () => {
+    it('finds the one term two reviews share ("breaker"), leaving out opinion words like "mess"', () => {
+      const sentiment = r3((insights.per_review[id(2)]!.sentiment!.score + insights.per_review[id(4)]!.sentiment!.score) / 2);
+      expect(insights.topics).toEqual([
+        { id: 'breaker', label: 'breaker', terms: ['breaker'], review_count: 2, average_rating: 1.5,
+          sentiment: { score: sentiment, label: 'negative' }, example_review_ids: [id(2), id(4)] },
+      ]);
+    });
+  });
+
+  describe('temporal', () => {
+    it('has every month from the first review to the last', () => {
+      expect(insights.temporal.monthly.map((m) => [m.month, m.count, m.average_rating])).toEqual([
+        ['2023-11', 1, 5],
+        ['2023-12', 1, 3],
+        ['2024-01', 2, 5],
+        ['2024-02', 2, 2.5],
+        ['2024-03', 2, 3.5],
+      ]);
+      // January: the rating-only review counts for the rating, not for the sentiment.
+      expect(insights.temporal.monthly[2]!.sentiment).toBe(insights.per_review[id(6)]!.sentiment!.score);
+    });
+    it('reports insufficient data for a trend with less than twelve months', () => {
+      expect(insights.temporal.trend).toMatchObject({
+        direction: 'insufficient_data', previous: null, rating_change: null,
+        recent: { from: '2023-11', to: '2024-03', count: 8, average_rating: 3.75 },
+      });
+    });
+  });
+
+  describe('faq', () => {
+    it('answers each editorial question in order, citing reviews', () => {
+      expect(insights.faq.map((f) => [f.id, f.review_ids])).toEqual([
+        ['on-time', [id(1), id(2)]],
+        ['ev', []],
+        ['marcus', [id(6)]],
+        ['complaints', [id(2), id(4)]],
+      ]);
+      expect(insights.faq[0]!.answer).toBe(
+        '2 of 7 written reviews mention punctuality: 1 positively, 0 neutrally and 1 negatively (50% positive). ' +
+          'Customers write, for example, “Dale showed up on time”. Critical reviews say things like “The electrician was late”.',
+      );
+      expect(insights.faq[1]!.answer).toBe("Yes: EV charger installation is one of Test Electric's services. No review mentions it yet.");
+      expect(insights.faq[2]!.answer).toContain('Marcus Reyes: 1 review mentions them, with an average rating of 5.00 stars');
+      expect(insights.faq[3]!.answer).toContain('2 of 8 reviews give 1 or 2 stars.');
+    });
+  });
+
+  describe('summary and pull quote', () => {
+    it('starts with the editorial intro and states the figures', () => {
+      expect(insights.summary).toMatch(/^Test Electric is a test business\. 8 verified reviews from 2023-11-30 to 2024-03-20 average 3\.75 stars; 71\.4% of the written reviews read positive/);
+      expect(insights.summary).toContain('The most mentioned technician is Dale Hutchins (1 review)');
+    });
+    it('quotes a real sentence of a five-star review', () => {
+      expect(insights.pull_quote).toEqual({
+        review_id: id(1), text: 'The panel looks great and the cleanup was spotless.', author: 'Test Author', rating: 5, date: '2024-03-20',
+      });
+      expect(REVIEWS[0]!.text).toContain(insights.pull_quote!.text);
+    });
+  });
+
+  describe('determinism', () => {
+    it('gives the same bytes twice', () => {
+      expect(JSON.stringify(buildInsights(INPUT))).toBe(JSON.stringify(insights));
+    });
+    it('does not depend on the order of the reviews', () => {
+      const shuffled = [...REVIEWS].reverse();
+      [shuffled[1], shuffled[5]] = [shuffled[5]!, shuffled[1]!];
+      expect(JSON.stringify(buildInsights({ ...INPUT, reviews: shuffled }))).toBe(JSON.stringify(insights));
+    });
+    it('handles no reviews at all', () => {
+      const empty = buildInsights({ ...INPUT, reviews: [] });
+      expect(InsightsSchema.parse(empty)).toMatchObject({ generated_at: null, review_count: 0, pull_quote: null, date_range: { earliest: null, latest: null } });
+      expect(empty.summary).toBe('Test Electric is a test business. No reviews have been published yet.');
+    });
+  });
+});
