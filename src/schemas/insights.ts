@@ -82,9 +82,9 @@ export const ServiceAreaInsightSchema = z
 export const TopicSchema = z
   .object({
     id: SlugSchema,
-    label: z.string().describe('The theme, named by its most frequent term'),
-    terms: z.array(z.string()).describe('Terms that recur together in these reviews'),
-    review_count: CountSchema,
+    label: z.string().describe('The theme, named by the phrase (or two) that best covers its reviews, e.g. "EV charger and permit"'),
+    terms: z.array(z.string()).describe('Phrases that recur together in these reviews, most representative first'),
+    review_count: CountSchema.describe('Reviews that belong to the theme'),
     average_rating: z.number().min(1).max(5).nullable(),
     sentiment: SentimentSchema.nullable(),
     example_review_ids: ReviewIdsSchema,
@@ -165,7 +165,7 @@ export const InsightsSchema = z
       problems: z.array(ProblemInsightSchema).describe('Electrical problems customers describe, most mentioned first'),
       service_areas: z.array(ServiceAreaInsightSchema).describe('Every service area, most mentioned first'),
     }),
-    topics: z.array(TopicSchema).describe('Recurring themes: terms that many reviews share'),
+    topics: z.array(TopicSchema).describe('Recurring themes: phrases that many reviews share, clustered by co-occurrence; most reviews first'),
     temporal: z.object({
       monthly: z.array(MonthlyPointSchema).describe('Every month from the first review to the last'),
       trend: TrendSchema,

@@ -2,13 +2,14 @@ import type { Aspect, AspectId, ServiceArea, Technician } from '../../schemas/ca
 import type { ReviewAnalysis, Sentiment } from '../../schemas/insights.ts';
 import type { Review } from '../../schemas/review.ts';
 import { firstName } from '../mentions.ts';
-import { analyseText, type TextAnalysis } from './analyse-text.ts';
+import type { CueKind } from './aspect-cues.ts';
+import { analyseText, type OpinionPhrase, type TextAnalysis } from './analyse-text.ts';
 import { createAreaMatcher } from './areas.ts';
 import { compileDictionary, type Dictionary } from './dictionary.ts';
 import { VALENCE } from './lexicon.ts';
 import { round } from './numbers.ts';
 import { createProblemMatcher, type ProblemMatcher } from './problems.ts';
-import { extractTerms } from './terms.ts';
+import { extractTerms, termKeyOf, type ReviewTerms } from './terms.ts';
 
 /** Everything compiled once per build and shared by every review. */
 export interface AnalysisContext {
@@ -16,18 +17,27 @@ export interface AnalysisContext {
   problems: ProblemMatcher;
   areaOf: (text: string) => string | null;
   aspectOrder: ReadonlyMap<AspectId, number>;
-  /** Words topics must not be made of: names, places, opinion words. */
+  /** Words topics must not be made of: names, places, the business's name, opinion words. */
   topicExclusions: ReadonlySet<string>;
+  /**
+   * Phrase key → aspect, for words that name an aspect without judging it
+   * ("quote", "invoice", "bill"; "emergency", "after hours"): topics treat
+   * them as synonyms, which reviews rarely use together.
+   */
+  topicSynonyms: ReadonlyMap<string, AspectId>;
 }
 
 /** A review with its published analysis and the intermediate results aggregates need. */
 export interface ReviewResult {
   review: Review;
   analysis: ReviewAnalysis;
-  /** Aspect → cue phrases as written, for `top_phrases`. */
-  phrases: Map<AspectId, string[]>;
+  /** Aspect → opinionated cue phrases as written, for `top_phrases`. */
+  phrases: Map<AspectId, OpinionPhrase[]>;
+  /** Aspect → how its evidence judges it, for choosing examples (see examples.ts). */
+  cues: Map<AspectId, { kind: CueKind; strength: number }>;
   sentences: TextAnalysis['sentences'];
-  terms: string[];
+  /** Candidate topic phrases, for `topics`. */
+  terms: ReviewTerms;
 }
 
 /** Neutral band of the review sentiment, VADER's convention. */
@@ -37,13 +47,17 @@ export function createAnalysisContext(
   aspects: readonly Aspect[],
   technicians: readonly Technician[],
   serviceAreas: readonly ServiceArea[],
+  businessName = '',
 ): AnalysisContext {
+  const dictionary = compileDictionary(aspects, technicians.flatMap((t) => [t.name, firstName(t.name), ...t.aliases]));
+  const exclusions = topicExclusions(technicians, serviceAreas, businessName, dictionary);
   return {
-    dictionary: compileDictionary(aspects, technicians.flatMap((t) => [t.name, firstName(t.name), ...t.aliases])),
+    dictionary,
     problems: createProblemMatcher(),
     areaOf: createAreaMatcher(serviceAreas),
     aspectOrder: new Map(aspects.map((a, i) => [a.id, i])),
-    topicExclusions: topicExclusions(technicians, serviceAreas),
+    topicExclusions: exclusions,
+    topicSynonyms: topicSynonyms(dictionary, exclusions),
   };
 }
 
@@ -61,8 +75,9 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
       review,
       analysis: { ...base, sentiment: null, aspects: [], problems: [] },
       phrases: new Map(),
+      cues: new Map(),
       sentences: [],
-      terms: [],
+      terms: { keys: [], surfaces: [] },
     };
   }
   const result = analyseText(text, review.rating, context.dictionary);
@@ -76,8 +91,9 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
       problems: context.problems.find(text),
     },
     phrases: new Map(aspects.map((a) => [a.id, a.phrases])),
+    cues: new Map(aspects.map((a) => [a.id, { kind: a.kind, strength: a.strength }])),
     sentences: result.sentences,
-    terms: extractTerms(result.tokens, context.topicExclusions),
+    terms: extractTerms(text, result.tokens, context.topicExclusions),
   };
 }
 
@@ -87,13 +103,36 @@ export function sentimentOf(score: number): Sentiment {
   return { score: rounded, label };
 }
 
-function topicExclusions(technicians: readonly Technician[], serviceAreas: readonly ServiceArea[]): Set<string> {
+function topicSynonyms(dictionary: Dictionary, exclusions: ReadonlySet<string>): Map<string, AspectId> {
+  const synonyms = new Map<string, AspectId>();
+  for (const [phrase, entry] of dictionary.entries) {
+    const naming = entry.cues.find((c) => c.kind === '0');
+    if (!naming) continue;
+    const key = termKeyOf(phrase, exclusions);
+    if (key !== null && !synonyms.has(key)) synonyms.set(key, naming.aspect);
+  }
+  return synonyms;
+}
+
+function topicExclusions(
+  technicians: readonly Technician[],
+  serviceAreas: readonly ServiceArea[],
+  businessName: string,
+  dictionary: Dictionary,
+): Set<string> {
   const words = new Set<string>();
   const add = (phrase: string): void => {
     for (const w of phrase.toLowerCase().split(/[^\p{L}\p{N}']+/u)) if (w) words.add(w);
   };
   for (const t of technicians) [t.name, firstName(t.name), ...t.aliases].forEach(add);
   for (const a of serviceAreas) [a.name, ...a.aliases].forEach(add);
+  // "Harbor & Pine Electric" is in many reviews and is no theme.
+  add(businessName);
   for (const phrase of VALENCE.keys()) if (!phrase.includes(' ')) words.add(phrase);
+  // Words that judge an aspect are opinions too: "cheap", "pricey", "higher", "punctual".
+  for (const [key, entry] of dictionary.entries) {
+    if (key.includes(' ')) continue;
+    if (entry.aspectValence || entry.cues.some((c) => c.kind === '+' || c.kind === '-')) words.add(key);
+  }
   return words;
 }

@@ -1,11 +1,18 @@
 import type { AspectId } from '../../schemas/catalogue.ts';
+import type { CueKind } from './aspect-cues.ts';
 import type { Dictionary } from './dictionary.ts';
 import { scoreClause, type Mention } from './opinions.ts';
 import { splitClauses, type Clause } from './segment.ts';
 import { tokenize, type Token } from './tokenize.ts';
-import { matchUnits } from './units.ts';
+import { matchUnits, type UnitIndex } from './units.ts';
 
 export type Polarity = 'positive' | 'neutral' | 'negative';
+
+/** A phrase that carries one opinion of an aspect, and which way it leans. */
+export interface OpinionPhrase {
+  text: string;
+  positive: boolean;
+}
 
 export interface AspectOpinion {
   id: AspectId;
@@ -13,8 +20,12 @@ export interface AspectOpinion {
   /** -1..1 */
   score: number;
   evidence: string;
-  /** The cue words as written, for `top_phrases`. */
-  phrases: string[];
+  /** The opinionated cue phrases as written ("showed up late", "never late", "price was fair"), for `top_phrases`. */
+  phrases: OpinionPhrase[];
+  /** How the evidence's cue names the aspect: a cue that judges it by itself (`+`/`-`) is the clearest example. */
+  kind: CueKind;
+  /** Opinion of the evidence's own mention, VADER scale, unsigned. */
+  strength: number;
 }
 
 export interface TextAnalysis {
@@ -36,6 +47,16 @@ const ASPECT_ALPHA = 4;
 const RATING_PRIOR: Record<number, number> = { 1: -1, 2: -1, 3: 0, 4: 1, 5: 1 };
 const EVIDENCE_MAX_TOKENS = 24;
 const PHRASE_MAX_TOKENS = 4;
+/** Cues of one aspect this many words apart make one phrase. */
+const NEIGHBOUR_GAP = 2;
+/** How far back a phrase reaches for a negator or booster ("never once late"). */
+const MODIFIER_REACH = 3;
+/** Words a phrase does not reach back over. */
+const PHRASE_BREAKERS = new Set(['and', 'but', 'because', 'which', 'who', 'when', 'then', 'so']);
+/** A phrase does not end on these: it takes the next words ("came out that afternoon"). */
+const DANGLING = /^(?:almost|nearly|around|just|that|this|the|a|an|in|under|within|to|of|for|on|at|by|about|than|less|more|over|one|two|three|four|five|six|seven|eight|nine|ten|\d+)$/;
+/** A lone opinion word reads better with the verb of motion before it: "arrived late", "running late". */
+const LINKING_VERBS = new Set(['arrived', 'showed', 'came', 'got', 'running', 'ran', 'finished']);
 
 export function analyseText(text: string, rating: number, dictionary: Dictionary): TextAnalysis {
   const tokens = tokenize(text);
@@ -59,7 +80,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
   const sum = clauseSentiment.reduce((a, b) => a + b, 0);
   return {
     sentiment: normalise(sum, SENTIMENT_ALPHA),
-    aspects: aspectOpinions(text, tokens, clauses, mentions, orphanBySentence, rating),
+    aspects: aspectOpinions(text, tokens, index, clauses, mentions, orphanBySentence, rating),
     sentences: sentenceScores(text, tokens, clauses, clauseSentiment, mentions),
     tokens,
   };
@@ -68,6 +89,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
 function aspectOpinions(
   text: string,
   tokens: readonly Token[],
+  index: UnitIndex,
   clauses: readonly Clause[],
   mentions: readonly Mention[],
   orphanBySentence: ReadonlyMap<number, number>,
@@ -88,7 +110,11 @@ function aspectOpinions(
       polarity: total >= POLARITY_THRESHOLD ? 'positive' : total <= -POLARITY_THRESHOLD ? 'negative' : 'neutral',
       score: round3(normalise(total, ASPECT_ALPHA)),
       evidence: evidenceFor(text, tokens, clauses[strongest.clause]!, strongest),
-      phrases: list.filter((m) => tokens[m.from]!.kind === 'word').map((m) => phraseOf(text, tokens, m)),
+      phrases: list
+        .filter((m) => tokens[m.from]!.kind === 'word' && m.opinionated && m.score !== 0)
+        .map((m) => ({ text: phraseOf(text, tokens, index, clauses[m.clause]!, m, mentions), positive: m.score > 0 })),
+      kind: strongest.kind,
+      strength: Math.abs(strongest.score),
     });
   }
   return result;
@@ -150,13 +176,39 @@ function evidenceFor(text: string, tokens: readonly Token[], clause: Clause, men
 }
 
 /**
- * The cue as written; for a cue that needs an opinion ("job", "price") the
- * short phrase it forms with it ("great job", "price was fair").
+ * The words that carry one opinion of the aspect: the cue with the opinion
+ * words attached to it ("price was fair"), joined with a neighbouring cue of
+ * the same aspect ("showed up" + "late"), with the negators and boosters
+ * before it ("never late", "not cheap", "very professional") and, for a lone
+ * word, the verb of motion it follows ("arrived late"). Lower case, verbatim otherwise.
  */
-function phraseOf(text: string, tokens: readonly Token[], m: Mention): string {
+function phraseOf(text: string, tokens: readonly Token[], index: UnitIndex, clause: Clause, m: Mention, mentions: readonly Mention[]): string {
   const selfJudged = m.kind === '+' || m.kind === '-';
-  const [from, to] = !selfJudged && m.spanTo - m.spanFrom <= PHRASE_MAX_TOKENS ? [m.spanFrom, m.spanTo] : [m.from, m.to];
+  let [from, to] = !selfJudged && m.spanTo - m.spanFrom <= PHRASE_MAX_TOKENS ? [m.spanFrom, m.spanTo] : [m.from, m.to];
+  // "price" + "was" + "fair", "showed up" + "late": up to two words apart.
+  for (const other of mentions) {
+    // Not a person or an object ("he", "crew", "lights"): "friendly" says it all.
+    if (other === m || other.aspect !== m.aspect || other.clause !== m.clause || other.kind === 'w' || other.kind === 'o') continue;
+    if (other.to > from && other.from < to) continue;
+    if (other.to <= from && from - other.to <= NEIGHBOUR_GAP && to - other.from <= PHRASE_MAX_TOKENS + 1 && allWords(tokens, other.to, from)) from = other.from;
+    else if (other.from >= to && other.from - to <= NEIGHBOUR_GAP && other.to - from <= PHRASE_MAX_TOKENS + 1 && allWords(tokens, to, other.from)) to = other.to;
+  }
+  for (let t = from - 1; t >= Math.max(clause.from, from - MODIFIER_REACH); t--) {
+    const token = tokens[t]!;
+    if (token.kind !== 'word' || PHRASE_BREAKERS.has(token.norm)) break;
+    const u = index.unitAt[t]!;
+    const entry = u === -1 ? undefined : index.units[u]!.entry;
+    if (entry && (entry.negator || entry.multiplier !== 1)) from = index.units[u]!.from;
+  }
+  if (to - from === 1 && from > clause.from && LINKING_VERBS.has(tokens[from - 1]!.norm)) from--;
+  // "came out that" → "came out that afternoon", "in under" → "in under two hours".
+  for (let extra = 0; extra < 3 && to < clause.to && DANGLING.test(tokens[to - 1]!.norm) && tokens[to]!.kind === 'word'; extra++) to++;
   return text.slice(tokens[from]!.start, tokens[to - 1]!.end).toLowerCase();
+}
+
+function allWords(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let t = from; t < to; t++) if (tokens[t]!.kind !== 'word' || PHRASE_BREAKERS.has(tokens[t]!.norm)) return false;
+  return true;
 }
 
 function isSegmentBreak(token: Token): boolean {

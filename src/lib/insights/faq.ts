@@ -3,7 +3,8 @@ import type { EditorialFile, FaqSubject } from '../../schemas/editorial.ts';
 import type { AspectSummary, EntityStats, FaqAnswer, Insights } from '../../schemas/insights.ts';
 import type { ReviewResult } from './analyse-review.ts';
 import { firstName } from '../mentions.ts';
-import { count, inSentence, listOf, quoteEvidence, stars } from './wording.ts';
+import { quoteEvidence } from './examples.ts';
+import { count, inSentence, listOf, stars } from './wording.ts';
 
 export interface FaqInput {
   editorial: EditorialFile;

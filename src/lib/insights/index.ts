@@ -31,7 +31,7 @@ export interface InsightsInput {
  * depend on the order they arrive in.
  */
 export function buildInsights(input: InsightsInput): Insights {
-  const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas);
+  const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas, input.businessName);
   const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
   const aspects = summariseAspects(input.aspects, results);
   const entities = summariseEntities(
@@ -42,6 +42,7 @@ export function buildInsights(input: InsightsInput): Insights {
   const range = dateRange(results);
   const time = temporal(results);
   const averageRating = mean(results.map((r) => r.review.rating));
+  const topics = findTopics(results, context.topicSynonyms);
   return {
     version: INSIGHTS_FORMAT_VERSION,
     generated_at: generatedAt(results),
@@ -51,7 +52,7 @@ export function buildInsights(input: InsightsInput): Insights {
     overall_sentiment: overall,
     aspects,
     entities,
-    topics: findTopics(results),
+    topics,
     temporal: time,
     per_review: Object.fromEntries(results.map((r) => [r.review.id, r.analysis])),
     faq: answerFaq({ ...input, results, aspectSummaries: aspects, entities, overall }),
@@ -64,6 +65,7 @@ export function buildInsights(input: InsightsInput): Insights {
       aspects,
       entities,
       trend: time.trend,
+      topics,
     }),
     pull_quote: pickPullQuote(results),
   };

@@ -1,5 +1,5 @@
 import type { EditorialFile } from '../../schemas/editorial.ts';
-import type { AspectSummary, Insights } from '../../schemas/insights.ts';
+import type { AspectSummary, Insights, Topic } from '../../schemas/insights.ts';
 import { count, inSentence, listOf, stars } from './wording.ts';
 
 export interface SummaryInput {
@@ -11,6 +11,7 @@ export interface SummaryInput {
   aspects: readonly AspectSummary[];
   entities: Insights['entities'];
   trend: Insights['temporal']['trend'];
+  topics: readonly Topic[];
 }
 
 /** An aspect needs this many mentions before the summary calls it a strength or weakness. */
@@ -20,7 +21,7 @@ const MIN_MENTIONS = 3;
 export function writeSummary(input: SummaryInput): string {
   const intro = input.editorial.summary.intro;
   if (input.reviewCount === 0) return `${intro} No reviews have been published yet.`;
-  return [intro, volume(input), praise(input.aspects), people(input.entities), trend(input.trend)].filter(Boolean).join(' ');
+  return [intro, volume(input), praise(input.aspects), themes(input.topics), people(input.entities), trend(input.trend)].filter(Boolean).join(' ');
 }
 
 function volume(input: SummaryInput): string {
@@ -39,6 +40,15 @@ function praise(aspects: readonly AspectSummary[]): string {
   const praised = `Customers most often praise ${listOf(best.map((a) => `${inSentence(a.label)} (${a.positive_pct}% positive of ${count(a.mention_count, 'mention')})`))}`;
   if (worst.negative_count === 0) return `${praised}, and no aspect draws repeated criticism.`;
   return `${praised}; ${inSentence(worst.label)} draws the most criticism (${worst.negative_count} negative of ${worst.mention_count}).`;
+}
+
+/** Themes the summary names, most reviews first. */
+const SUMMARY_TOPICS = 3;
+
+function themes(topics: readonly Topic[]): string {
+  const top = topics.slice(0, SUMMARY_TOPICS);
+  if (top.length === 0) return '';
+  return `The themes reviews come back to most are ${listOf(top.map((t) => `${inSentence(t.label)} (${count(t.review_count, 'review')})`))}.`;
 }
 
 function people(entities: Insights['entities']): string {

@@ -7,7 +7,7 @@ import type { Review } from '../../../src/schemas/review.ts';
 /** The production taxonomy: the rules are tested with the cues the site ships. */
 export const ASPECTS = z.array(AspectSchema).parse(JSON.parse(readFileSync(new URL('../../../content/aspects.json', import.meta.url), 'utf8')));
 
-function review(partial: Pick<Review, 'id' | 'rating' | 'date' | 'text'> & Partial<Review>): Review {
+export function review(partial: Pick<Review, 'id' | 'rating' | 'date' | 'text'> & Partial<Review>): Review {
   return {
     author: 'Test Author',
     author_avatar_url: null,
