@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { responseBuffers } from './http/buffer-pool.ts';
 import { errorReply, type Handler, type HttpReply, type HttpRequest } from './http/reply.ts';
 
 /**
@@ -25,35 +26,79 @@ export function nodeListener(handle: Handler, log: (message: string) => void = c
   };
 }
 
-function toHttpRequest(req: IncomingMessage): HttpRequest {
-  return {
-    method: req.method ?? 'GET',
-    url: req.url ?? '/',
-    headers: {
-      get(name: string): string | null {
-        const value = req.headers[name.toLowerCase()];
-        if (value === undefined) return null;
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-    },
-  };
+/** The handler's view of a Node request: one small object, headers read on demand. */
+class NodeRequest implements HttpRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  constructor(req: IncomingMessage) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.headers = new NodeHeaders(req.headers);
+  }
 }
 
+class NodeHeaders {
+  readonly #headers: IncomingMessage['headers'];
+  constructor(headers: IncomingMessage['headers']) {
+    this.#headers = headers;
+  }
+  get(name: string): string | null {
+    const value = this.#headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
+function toHttpRequest(req: IncomingMessage): HttpRequest {
+  return new NodeRequest(req);
+}
+
+/** Bodies in several chunks up to this size are copied into one buffer: one write beats several. */
+const COALESCE_BYTES = 64 * 1024;
+
 function send(res: ServerResponse, reply: HttpReply, head: boolean): void {
-  const chunks = reply.body === null ? [] : typeof reply.body === 'string' || reply.body instanceof Uint8Array ? [reply.body] : reply.body;
-  const headers: Record<string, string | number> = { ...reply.headers };
+  const { body } = reply;
+  let single: string | Uint8Array | undefined;
+  let chunks: readonly (string | Uint8Array)[] | undefined;
+  let pooled: Buffer | undefined;
+  let length = 0;
+  if (typeof body === 'string') {
+    single = body;
+    length = Buffer.byteLength(body);
+  } else if (body instanceof Uint8Array) {
+    single = body;
+    length = body.byteLength;
+  } else if (body !== null) {
+    for (const c of body) length += typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength;
+    if (length <= COALESCE_BYTES) single = coalesce(body, (pooled = responseBuffers.take(length)));
+    else chunks = body;
+  }
   // 304 and 204 carry no body and no length (RFC 9110 §8.6 allows omitting it).
-  if (reply.status !== 304 && reply.status !== 204) {
-    headers['content-length'] = chunks.reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength), 0);
-  }
+  const headers = reply.status === 304 || reply.status === 204 ? reply.headers : { ...reply.headers, 'content-length': length };
   res.writeHead(reply.status, headers);
-  if (head || chunks.length === 0) {
-    res.end();
-    return;
+  const sent =
+    reply.onSent || pooled
+      ? () => {
+          reply.onSent?.();
+          if (pooled) responseBuffers.give(pooled);
+        }
+      : undefined;
+  if (head || length === 0) res.end(sent);
+  else if (single !== undefined) res.end(single, sent);
+  else {
+    // Large slices of prebuilt buffers: no copy, one writev for all of them.
+    res.cork();
+    for (const chunk of chunks ?? []) res.write(chunk);
+    res.end(sent);
   }
-  const last = chunks.length - 1;
-  for (let i = 0; i < last; i += 1) res.write(chunks[i]);
-  res.end(chunks[last]);
+}
+
+/** The chunks end to end at the start of `target`; returns that part of it. */
+function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buffer {
+  let offset = 0;
+  for (const chunk of chunks) offset += typeof chunk === 'string' ? target.write(chunk, offset) : (target.set(chunk, offset), chunk.byteLength);
+  return target.subarray(0, offset);
 }
 
 function internalError(error: unknown, log: (message: string) => void): HttpReply {

@@ -22,8 +22,10 @@ export function isNotModified(request: HttpRequest, v: Validators): boolean {
   const ifModifiedSince = request.headers.get('if-modified-since');
   if (ifModifiedSince === null) return false;
   const since = Date.parse(ifModifiedSince);
-  // An unparsable date is ignored (RFC 9110 §13.1.3), never a 304.
-  return !Number.isNaN(since) && v.lastModifiedSeconds <= Math.floor(since / 1000);
+  // An unparsable date is ignored (RFC 9110 §13.1.3), never a 304. So is a date
+  // in the future: it vouches for no copy, and a change made before it but after
+  // now would otherwise be answered 304.
+  return !Number.isNaN(since) && since <= Date.now() && v.lastModifiedSeconds <= Math.floor(since / 1000);
 }
 
 /** Weak comparison, as If-None-Match requires: W/"x" matches "x". */

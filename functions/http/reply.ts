@@ -19,6 +19,8 @@ export interface HttpReply {
   headers: Record<string, string>;
   /** Chunks are written in order: lets a handler answer with slices of prebuilt buffers. HEAD drops the body in the adapter. */
   body: string | Uint8Array | readonly (string | Uint8Array)[] | null;
+  /** Called once the body has been handed to the network (never, if the connection fails first): lets pooled bytes be reused. */
+  onSent?: () => void;
 }
 
 export type Handler = (request: HttpRequest) => HttpReply | Promise<HttpReply>;

@@ -1,18 +1,31 @@
+import { reviewsJson } from '../../src/lib/review-index.ts';
 import { searchReviews } from '../../src/lib/search.ts';
-import { parseSearchParams } from '../../src/lib/search-params.ts';
-import { CORS_HEADERS } from '../http/cors.ts';
-import { invalidRequest, jsonReply, type HttpReply } from '../http/reply.ts';
+import { parseSearchQuery } from '../../src/lib/search-params.ts';
 import type { ReviewsSource } from '../artifacts.ts';
+import { responseBuffers } from '../http/buffer-pool.ts';
+import { CORS_HEADERS } from '../http/cors.ts';
+import { invalidRequest, type HttpReply } from '../http/reply.ts';
 
-/** GET /api/reviews/search */
-export function handleSearch(url: URL, artifacts: ReviewsSource): HttpReply {
-  const parsed = parseSearchParams(url.searchParams);
+const SEARCH_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=60',
+  ...CORS_HEADERS,
+};
+
+/**
+ * GET /api/reviews/search. `query`: the query string, without `?` (a URL is
+ * accepted too, for the Astro dev route). The body is copied from the
+ * reviews' prebuilt JSON bytes, never serialised per request.
+ */
+export function handleSearch(query: string | URL, artifacts: ReviewsSource): HttpReply {
+  const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
   if (!parsed.ok) return withCors(invalidRequest(parsed.issues));
   const { reviews } = artifacts;
   const hits = searchReviews(reviews, parsed.value);
-  const items = hits.positions.map((p) => reviews.json[p]).join(',');
-  const body = `{"matched":${hits.matched},"returned":${hits.positions.length},"reviews":[${items}]}`;
-  return jsonReply(200, body, { ...CORS_HEADERS, 'cache-control': 'public, max-age=60' });
+  let pooled: Buffer | undefined;
+  const head = `{"matched":${hits.matched},"returned":${hits.positions.length},"reviews":[`;
+  const body = reviewsJson(reviews, hits.positions, head, ']}', (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
+  return { status: 200, headers: SEARCH_HEADERS, body, onSent: () => responseBuffers.give(pooled as Buffer) };
 }
 
 export function withCors(reply: HttpReply): HttpReply {

@@ -4,6 +4,7 @@ import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
 import { servicePhrases, technicianPhrases } from './mentions.ts';
 import { compareNewestFirst } from './order.ts';
 import { normaliseText } from './text.ts';
+import { createTextIndex, type TextIndex } from './text-index.ts';
 
 /**
  * `/reviews.json` rearranged for the read endpoints. Positions are indexes into
@@ -11,31 +12,48 @@ import { normaliseText } from './text.ts';
  * too and a date range is one contiguous slice.
  */
 export interface ReviewIndex {
-  readonly reviews: readonly Review[];
-  /** JSON of each review, serialised once. */
-  readonly json: readonly string[];
-  /** `json` joined with commas, as bytes; `prefixBytes[k]` ends the k-th review (the comma excluded). */
+  /** How many reviews; positions run from 0 (newest) to count - 1. */
+  readonly count: number;
+  /**
+   * The JSON of every review, serialised once and joined with commas. Review p
+   * spans `[p === 0 ? 0 : prefixBytes[p] + 1, prefixBytes[p + 1])`, so the
+   * first k reviews as a JSON list body are `joined[0, prefixBytes[k])`. The
+   * review objects themselves are not kept: they would double the memory.
+   */
   readonly joined: Buffer;
   readonly prefixBytes: Uint32Array;
-  /** `prefixHash[k]` identifies the bytes of the first k reviews (a hash chain). */
+  /** `prefixHash[k]` identifies the bytes of the first k reviews (a hash chain, 32 base64url characters). */
   readonly prefixHash: readonly string[];
   readonly dates: readonly string[];
+  readonly ratings: Uint8Array;
+  /** Normalised review texts (null for rating-only reviews), for substring checks. */
   readonly texts: readonly (string | null)[];
+  readonly text: TextIndex;
   /** ratings 1..5 → positions */
-  readonly byRating: readonly (readonly number[])[];
-  readonly byTechnician: ReadonlyMap<string, readonly number[]>;
-  readonly byService: ReadonlyMap<string, readonly number[]>;
-  /** normalised full name, first name or alias → technician names */
-  readonly technicianNames: ReadonlyMap<string, readonly string[]>;
-  /** normalised service id or label → service ids */
-  readonly serviceIds: ReadonlyMap<string, readonly string[]>;
+  readonly byRating: readonly Int32Array[];
+  /** technician name → positions */
+  readonly byTechnician: ReadonlyMap<string, Int32Array>;
+  /** service id → positions */
+  readonly byService: ReadonlyMap<string, Int32Array>;
+  /**
+   * What `mentions_technician` may say (normalised full name, first name or
+   * alias) → positions of the reviews mentioning any technician it names (a
+   * shared first name names two).
+   */
+  readonly technicianPostings: ReadonlyMap<string, Int32Array>;
+  /** What `mentions_service` may say (normalised id or label) → positions. */
+  readonly servicePostings: ReadonlyMap<string, Int32Array>;
 }
 
-export function createReviewIndex(dataset: ReviewsDataset): ReviewIndex {
+/**
+ * `file`: the bytes of `/reviews.json` the dataset was read from, if at hand.
+ * Its reviews list is byte for byte the joined JSON the index needs, so the
+ * index points into it instead of holding a second copy.
+ */
+export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): ReviewIndex {
   // The build already orders them; sorting again (a stable no-op then) keeps every
   // answer newest first even for a dataset that was put together by other means.
   const reviews = [...dataset.reviews].sort(compareNewestFirst);
-  const json = reviews.map((r) => JSON.stringify(r));
   const byRating: number[][] = [[], [], [], [], [], []];
   const byTechnician = new Map<string, number[]>();
   const byService = new Map<string, number[]>();
@@ -44,22 +62,26 @@ export function createReviewIndex(dataset: ReviewsDataset): ReviewIndex {
     for (const name of review.technicians) append(byTechnician, name, position);
     for (const id of review.services) append(byService, id, position);
   });
-
-  const { joined, prefixBytes } = joinJson(json);
+  const texts = reviews.map((r) => (r.text === null ? null : normaliseText(r.text)));
   return {
-    reviews,
-    json,
-    joined,
-    prefixBytes,
-    prefixHash: hashChain(json),
+    count: reviews.length,
+    ...serialise(reviews, file),
     dates: reviews.map((r) => r.date),
-    texts: reviews.map((r) => (r.text === null ? null : normaliseText(r.text))),
-    byRating,
-    byTechnician,
-    byService,
-    technicianNames: technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }),
-    serviceIds: serviceLookup(dataset),
+    ratings: Uint8Array.from(reviews, (r) => r.rating),
+    texts,
+    text: createTextIndex(texts),
+    byRating: byRating.map((list) => Int32Array.from(list)),
+    byTechnician: frozenLists(byTechnician),
+    byService: frozenLists(byService),
+    technicianPostings: postingsByPhrase(technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }), byTechnician),
+    servicePostings: postingsByPhrase(serviceLookup(dataset), byService),
   };
+}
+
+/** The review at a position, read back from its bytes. */
+export function reviewAt(index: ReviewIndex, position: number): Review {
+  const bytes = index.joined.subarray(start(index.prefixBytes, position), index.prefixBytes[position + 1]);
+  return JSON.parse(bytes.toString('utf8')) as Review;
 }
 
 /** Number of reviews dated on or after `date`: they are the first ones. */
@@ -70,6 +92,36 @@ export function countOnOrAfter(index: ReviewIndex, date: string): number {
 /** First position dated on or before `date`. */
 export function firstOnOrBefore(index: ReviewIndex, date: string): number {
   return firstPosition(index.dates, (d) => d <= date);
+}
+
+/**
+ * `prefix`, the JSON of the reviews at `positions` separated by commas, then
+ * `suffix`, in one buffer: copies of prebuilt bytes, no serialisation.
+ * `prefix` and `suffix` must be ASCII. `allocate` gives a buffer of exactly
+ * the size asked (a caller may take it from a pool).
+ */
+export function reviewsJson(
+  index: ReviewIndex,
+  positions: readonly number[],
+  prefix: string,
+  suffix: string,
+  allocate: (size: number) => Buffer = Buffer.allocUnsafe,
+): Buffer {
+  const { joined, prefixBytes } = index;
+  let size = prefix.length + suffix.length + Math.max(0, positions.length - 1);
+  for (const p of positions) size += (prefixBytes[p + 1] as number) - start(prefixBytes, p);
+  const out = allocate(size);
+  let offset = out.write(prefix, 0, 'latin1');
+  positions.forEach((p, i) => {
+    if (i > 0) out[offset++] = 0x2c; // ,
+    offset += joined.copy(out, offset, start(prefixBytes, p), prefixBytes[p + 1]);
+  });
+  out.write(suffix, offset, 'latin1');
+  return out;
+}
+
+function start(prefixBytes: Uint32Array, p: number): number {
+  return p === 0 ? 0 : (prefixBytes[p] as number) + 1;
 }
 
 /** Dates run newest first, so `past` is false then true along the array: binary search for the switch. */
@@ -96,21 +148,59 @@ function append(map: Map<string, number[]>, key: string, position: number): void
   else map.set(key, [position]);
 }
 
-function joinJson(json: readonly string[]): { joined: Buffer; prefixBytes: Uint32Array } {
-  const joined = Buffer.from(json.join(','), 'utf8');
-  const prefixBytes = new Uint32Array(json.length + 1);
-  let bytes = 0;
-  json.forEach((text, i) => {
-    bytes += Buffer.byteLength(text, 'utf8') + (i === 0 ? 0 : 1);
-    prefixBytes[i + 1] = bytes;
-  });
-  return { joined, prefixBytes };
+/** phrase → keys, and key → positions, to phrase → the union of its keys' positions. */
+function postingsByPhrase(phrases: Map<string, string[]>, postings: Map<string, number[]>): Map<string, Int32Array> {
+  return new Map(
+    [...phrases].map(([phrase, keys]) => {
+      const positions = new Set(keys.flatMap((key) => postings.get(key) ?? []));
+      return [phrase, Int32Array.from([...positions].sort((a, b) => a - b))];
+    }),
+  );
 }
 
-function hashChain(json: readonly string[]): string[] {
-  const chain = [createHash('sha256').update('reviews').digest('base64url')];
-  for (const text of json) {
-    chain.push(createHash('sha256').update(chain[chain.length - 1] as string).update(text).digest('base64url'));
-  }
-  return chain;
+function frozenLists(map: Map<string, number[]>): Map<string, Int32Array> {
+  return new Map([...map].map(([key, list]) => [key, Int32Array.from(list)]));
 }
+
+/** One buffer for all reviews, the byte offset after each, and a hash per prefix. */
+function serialise(reviews: readonly Review[], file: Buffer | undefined): Pick<ReviewIndex, 'joined' | 'prefixBytes' | 'prefixHash'> {
+  const json = reviews.map((review) => JSON.stringify(review));
+  const prefixBytes = new Uint32Array(reviews.length + 1);
+  const prefixHash: string[] = [];
+  let chain = createHash('sha256').update('reviews').digest('base64url');
+  prefixHash.push(chain.slice(0, 32));
+  let bytes = 0;
+  json.forEach((text, i) => {
+    bytes += Buffer.byteLength(text) + (i === 0 ? 0 : 1);
+    prefixBytes[i + 1] = bytes;
+    chain = createHash('sha256').update(chain).update(text).digest('base64url');
+    prefixHash.push(chain.slice(0, 32));
+  });
+  const inFile = file ? findJoined(file, json, prefixBytes) : undefined;
+  if (inFile) return { joined: inFile, prefixBytes, prefixHash };
+  // One allocation, not one small buffer per review: small ones fragment the process's memory.
+  const joined = Buffer.allocUnsafeSlow(bytes);
+  let offset = 0;
+  json.forEach((text, i) => {
+    if (i > 0) joined[offset++] = 0x2c; // ,
+    offset += joined.write(text, offset);
+  });
+  return { joined, prefixBytes, prefixHash };
+}
+
+/** The part of `file` that is exactly the reviews' JSON joined with commas, if it holds it. */
+function findJoined(file: Buffer, json: readonly string[], prefixBytes: Uint32Array): Buffer | undefined {
+  const first = json[0];
+  if (first === undefined) return undefined;
+  const at = file.indexOf(first);
+  if (at < 0) return undefined;
+  const bytes = prefixBytes[json.length] as number;
+  if (at + bytes > file.length) return undefined;
+  for (let i = 0; i < json.length; i += 1) {
+    const start = at + (i === 0 ? 0 : (prefixBytes[i] as number) + 1);
+    if (i > 0 && file[start - 1] !== 0x2c) return undefined;
+    if (file.toString('utf8', start, at + (prefixBytes[i + 1] as number)) !== json[i]) return undefined;
+  }
+  return file.subarray(at, at + bytes);
+}
+

@@ -46,3 +46,94 @@ export function parseSearchParams(params: URLSearchParams): Parsed<SearchQuery> 
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: result.data as SearchQuery };
 }
+
+/**
+ * The same as `parseSearchParams(new URLSearchParams(query))`, from the raw
+ * query string (no `?`). Most requests are plainly valid: those are read by a
+ * direct check derived from the schema's JSON Schema, without building the
+ * parameters object or running zod; anything else (unknown or repeated names,
+ * a value out of range or written unusually, bad percent-encoding) takes the
+ * full path, which reports every issue.
+ */
+export function parseSearchQuery(query: string): Parsed<SearchQuery> {
+  const value = plainlyValid(query);
+  if (value) return { ok: true, value };
+  return parseSearchParams(new URLSearchParams(query));
+}
+
+interface FieldRule {
+  type: 'integer' | 'number' | 'string';
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+}
+
+/** Keywords the direct check understands; a field using any other keyword always takes the full path. */
+const UNDERSTOOD = new Set(['$schema', 'description', 'type', 'minimum', 'maximum', 'maxLength', 'pattern', 'format', 'default']);
+const RULES = new Map<string, FieldRule>();
+const DEFAULTS: Record<string, unknown> = {};
+for (const [name, field] of Object.entries(SearchQuerySchema.shape)) {
+  const json = z.toJSONSchema(field, { io: 'input' }) as Record<string, unknown>;
+  if ('default' in json) DEFAULTS[name] = json.default;
+  if (!Object.keys(json).every((k) => UNDERSTOOD.has(k)) || !['integer', 'number', 'string'].includes(String(json.type))) continue;
+  RULES.set(name, {
+    type: json.type as FieldRule['type'],
+    ...(typeof json.minimum === 'number' ? { minimum: json.minimum } : {}),
+    ...(typeof json.maximum === 'number' ? { maximum: json.maximum } : {}),
+    ...(typeof json.maxLength === 'number' ? { maxLength: json.maxLength } : {}),
+    ...(typeof json.pattern === 'string' ? { pattern: new RegExp(json.pattern) } : {}),
+  });
+}
+/** Digits with an optional fraction: the only number spelling the direct check reads. */
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+
+function plainlyValid(query: string): SearchQuery | undefined {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i <= query.length; ) {
+    let amp = query.indexOf('&', i);
+    if (amp < 0) amp = query.length;
+    if (amp > i) {
+      const eq = query.indexOf('=', i);
+      const hasValue = eq >= 0 && eq < amp;
+      const name = decode(query.slice(i, hasValue ? eq : amp));
+      const text = hasValue ? decode(query.slice(eq + 1, amp)) : '';
+      const rule = name === undefined ? undefined : RULES.get(name);
+      if (name === undefined || text === undefined || !rule) return undefined;
+      if (text !== '') {
+        if (out[name] !== undefined) return undefined;
+        const value = readValue(rule, text);
+        if (value === undefined) return undefined;
+        out[name] = value;
+      }
+    }
+    i = amp + 1;
+  }
+  // The schema's one rule across fields (see SearchQuerySchema's refine).
+  if (typeof out.since === 'string' && typeof out.until === 'string' && out.since > out.until) return undefined;
+  for (const [name, value] of Object.entries(DEFAULTS)) if (out[name] === undefined) out[name] = value;
+  return out as SearchQuery;
+}
+
+function readValue(rule: FieldRule, text: string): string | number | undefined {
+  if (rule.type === 'string') {
+    if (rule.maxLength !== undefined && text.length > rule.maxLength) return undefined;
+    if (rule.pattern && !rule.pattern.test(text)) return undefined;
+    return text;
+  }
+  if (!PLAIN_NUMBER.test(text)) return undefined;
+  const value = Number(text);
+  if (rule.type === 'integer' && !Number.isInteger(value)) return undefined;
+  if ((rule.minimum !== undefined && value < rule.minimum) || (rule.maximum !== undefined && value > rule.maximum)) return undefined;
+  return value;
+}
+
+/** application/x-www-form-urlencoded decoding; undefined where it is not plain UTF-8 (the full path then decides). */
+function decode(text: string): string | undefined {
+  if (!text.includes('%') && !text.includes('+')) return text;
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}

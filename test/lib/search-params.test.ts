@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams } from '../../src/lib/search-params.ts';
+import { parseSearchParams, parseSearchQuery } from '../../src/lib/search-params.ts';
 import type { Issue } from '../../src/schemas/errors.ts';
 import type { SearchQuery } from '../../src/schemas/search.ts';
 
@@ -339,6 +340,36 @@ describe('parseSearchParams', () => {
           },
         ]
       `);
+    });
+  });
+
+  describe('parseSearchQuery (the raw query string, with a direct path for plainly valid ones)', () => {
+    const names = ['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'min_ratting', 'rating[]', 'Rating', 'min%5Frating', ''];
+    const values = fc.oneof(
+      fc.constantFrom('', '1', '5', '0', '6', '4.5', '3.50', '05', '+4', ' 4', '1e0', '.5', '100', '101', '020', 'abc', '%20', '%E0%A4%A', '%ZZ', '+', 'a+b', 'Tom%C3%A1s'),
+      fc.constantFrom('2024-02-29', '2023-02-29', '2026-02-30', '2026-13-01', '2025-1-5', '2024-01-01', '2025-12-31'),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+      fc.string({ minLength: 95, maxLength: 210 }),
+    );
+    const queryString = fc
+      .array(fc.tuple(fc.constantFrom(...names), values, fc.boolean()), { maxLength: 6 })
+      .map((pairs) => pairs.map(([name, value, withEquals]) => (withEquals || value ? `${name}=${value}` : name)).join('&'));
+
+    it('answers exactly what parseSearchParams answers, valid or not', () => {
+      fc.assert(
+        fc.property(queryString, (query) => {
+          expect(parseSearchQuery(query)).toEqual(parseSearchParams(new URLSearchParams(query)));
+        }),
+        { numRuns: 5000 },
+      );
+    });
+
+    it('reads the usual requests', () => {
+      expect(parseSearchQuery('rating=5&mentions_technician=Tom%C3%A1s&query=breaker+panel&since=2024-01-01&limit=50')).toEqual({
+        ok: true,
+        value: { rating: 5, mentions_technician: 'Tomás', query: 'breaker panel', since: '2024-01-01', limit: 50 },
+      });
+      expect(parseSearchQuery('')).toEqual({ ok: true, value: { limit: 20 } });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, type ReviewIndex } from '../../src/lib/review-index.ts';
+import { createReviewIndex, reviewAt, type ReviewIndex } from '../../src/lib/review-index.ts';
 import { searchReviews } from '../../src/lib/search.ts';
 import type { Review } from '../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
@@ -72,7 +72,7 @@ const index = indexOf(reviews);
 /** Runs a search the way the endpoints do: through the schema, so defaults apply. */
 function search(input: Record<string, unknown>, on: ReviewIndex = index) {
   const hits = searchReviews(on, SearchQuerySchema.parse(input));
-  return { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => on.reviews[p]?.id) };
+  return { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => reviewAt(on, p).id) };
 }
 
 const ids = (...numbers: number[]) => numbers.map(ID);
@@ -161,6 +161,18 @@ describe('searchReviews', () => {
       expect(search({ query: 'two hours late' }).ids).toEqual(ids(3));
     });
 
+    it('matches a phrase only as written: the same words in another order do not match', () => {
+      expect(search({ query: 'hours late' }).ids).toEqual(ids(3));
+      expect(search({ query: 'late hours' }).ids).toEqual([]);
+      expect(search({ query: 'o hours l' }).ids).toEqual(ids(3));
+    });
+
+    it('matches queries without any letter or digit', () => {
+      expect(search({ query: '.' }).ids).toEqual(ids(2, 1, 6, 3, 7));
+      expect(search({ query: ', ' }).ids).toEqual(ids(1, 6));
+      expect(search({ query: '🙂' }).ids).toEqual([]);
+    });
+
     it('matches accented text whatever the case: "CAFÉ" finds "café"', () => {
       expect(search({ query: 'CAFÉ' }).ids).toEqual(ids(6));
     });
@@ -202,6 +214,16 @@ describe('searchReviews', () => {
     it('matches both technicians when they share the first name', () => {
       expect(search({ mentions_technician: 'Ben' }).ids).toEqual(ids(2, 6, 7));
       expect(search({ mentions_technician: 'Ben Carter' }).ids).toEqual(ids(6));
+    });
+
+    it('counts a review that mentions both of them once', () => {
+      const both = indexOf([
+        review(1, { technicians: ['Ben Carter', 'Ben Ode'] }),
+        review(2, { technicians: ['Ben Ode'] }),
+        review(3, { technicians: ['Ben Carter', 'Ben Ode'] }),
+      ]);
+      expect(search({ mentions_technician: 'ben' }, both)).toEqual({ matched: 3, returned: 3, ids: ids(3, 2, 1) });
+      expect(search({ mentions_technician: 'ben', limit: 1 }, both)).toEqual({ matched: 3, returned: 1, ids: ids(3) });
     });
 
     it('uses the recorded mentions, not the text: "Ben" in a text with no attribution is not a match', () => {
@@ -259,7 +281,7 @@ describe('searchReviews', () => {
           }),
         ),
       );
-      const all = big.reviews;
+      const all = Array.from({ length: big.count }, (_, p) => reviewAt(big, p));
       const expected = all.filter((r) => r.rating >= 4 && r.technicians.includes('Ana Lima') && r.services.includes('panel-upgrade'));
       const answer = search({ min_rating: 4, mentions_technician: 'Annie', mentions_service: 'panel-upgrade', limit: 3 }, big);
       expect(answer.matched).toBe(expected.length);
@@ -270,21 +292,23 @@ describe('searchReviews', () => {
 
 describe('createReviewIndex', () => {
   it('orders reviews newest first whatever order the dataset lists them in', () => {
-    expect(index.reviews.map((r) => r.id)).toEqual(ids(2, 1, 6, 3, 4, 7));
+    expect(Array.from({ length: index.count }, (_, p) => reviewAt(index, p).id)).toEqual(ids(2, 1, 6, 3, 4, 7));
   });
 
   it('joins the serialised reviews so that every prefix is a valid JSON list', () => {
-    for (let k = 0; k <= index.reviews.length; k += 1) {
+    const newestFirst = [...reviews].sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date)));
+    for (let k = 0; k <= index.count; k += 1) {
       const bytes = index.joined.subarray(0, index.prefixBytes[k]);
-      expect(JSON.parse(`[${bytes.toString('utf8')}]`)).toEqual(index.reviews.slice(0, k));
+      expect(JSON.parse(`[${bytes.toString('utf8')}]`)).toEqual(newestFirst.slice(0, k));
     }
+    expect(newestFirst.map((_, p) => reviewAt(index, p))).toEqual(newestFirst);
   });
 
   it('hashes each prefix of the list: a change inside a prefix changes its hash, one outside it does not', () => {
-    expect(new Set(index.prefixHash).size).toBe(index.reviews.length + 1);
+    expect(new Set(index.prefixHash).size).toBe(index.count + 1);
     const edited = indexOf(reviews.map((r) => (r.id === ID(3) ? { ...r, text: 'Edited.' } : r)));
     // ID(3) is the fourth newest: prefixes of up to three reviews keep their hash, longer ones change.
     expect(edited.prefixHash.slice(0, 4)).toEqual(index.prefixHash.slice(0, 4));
-    for (let k = 4; k <= index.reviews.length; k += 1) expect(edited.prefixHash[k]).not.toBe(index.prefixHash[k]);
+    for (let k = 4; k <= index.count; k += 1) expect(edited.prefixHash[k]).not.toBe(index.prefixHash[k]);
   });
 });

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generateContent } from '../scripts/synthetic/generate.ts';
+import { buildSite } from '../test/support/build.ts';
+
+export interface BuildTime {
+  reviews: number;
+  buildMs: number;
+  /** Time the insights analyser took inside that build (logged by src/pages/insights.json.ts). */
+  analyserMs: number;
+  share: number;
+}
+
+const ROOT = join(import.meta.dirname, '..');
+
+/**
+ * The full `astro build` of a generated business of each size, timed from the
+ * outside, with the analyser's own time read from the build's log.
+ */
+export async function benchBuildTimes(sizes: readonly number[], log: (line: string) => void = console.log): Promise<BuildTime[]> {
+  const results: BuildTime[] = [];
+  for (const count of sizes) {
+    const contentDir = await generated(count);
+    const outDir = join(ROOT, '.bench', `build-${count}`);
+    const started = performance.now();
+    const result = await buildSite({ contentDir, outDir });
+    const buildMs = performance.now() - started;
+    if (result.code !== 0) throw new Error(`build of ${count} reviews failed:\n${result.output.slice(-4000)}`);
+    const analyserMs = Number(/\[insights\] analysed \d+ reviews in (\d+) ms/.exec(result.output)?.[1] ?? NaN);
+    const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs };
+    log(`build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build)`);
+    results.push(row);
+  }
+  return results;
+}
+
+/** The generated content folder for a size, made once (the generator is seeded, so it never needs remaking). */
+async function generated(count: number): Promise<string> {
+  const dir = join(ROOT, 'bench', `content-${count >= 1000 ? `${count / 1000}k` : count}`);
+  const reviews = join(dir, 'reviews');
+  if (!existsSync(reviews) || (await readdir(reviews)).length !== count) {
+    await generateContent({ count, seed: 42, out: dir, contentDir: join(ROOT, 'content') });
+  }
+  return dir;
+}
+
+if (import.meta.main) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  await benchBuildTimes(sizes.length > 0 ? sizes : [1_000, 10_000, 100_000]);
+}

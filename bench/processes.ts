@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server entry (`bench/serve-*.ts`) with the given Node flags and
+ * waits for the JSON line with its URL.
+ */
+export function startServerProcess(script: string, args: readonly string[], cwd: string, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited (code ${code}) before listening`)));
+    lines.once('line', (line) => {
+      const { url } = JSON.parse(line) as { url: string };
+      resolve({ url, pid: child.pid as number, stop: () => stop(child) });
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function residentMegabytes(pid: number): number | undefined {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Node flags `npm start` runs the server with, so the benchmark measures the same process. */
+export function startScriptNodeFlags(packageJson: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts.start ?? '').split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
