@@ -15,6 +15,8 @@ export interface LoadResult {
   timeouts: number;
   /** status code → count */
   statuses: Record<string, number>;
+  /** Server CPU time per answer, in microseconds, when known: steadier than req/s on a shared machine. */
+  cpuMicrosPerRequest?: number | undefined;
 }
 
 interface AutocannonResult {

@@ -51,3 +51,18 @@ export function startScriptNodeFlags(packageJson: string): string[] {
   const words = (scripts.start ?? '').split(/\s+/);
   return words.slice(1).filter((word) => word.startsWith('--'));
 }
+
+/** CPU time (user + system) a process has used so far, in seconds, from /proc (Linux). */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: 100 on every Linux the project targets (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;

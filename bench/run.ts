@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
 import { load, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
-import { residentMegabytes, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuSeconds, residentMegabytes, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
 import { recordResponses, saveResponses } from './responses.ts';
 
 /**
@@ -123,7 +123,11 @@ async function runCases(
       const order = [['ours', ours], ['baseline', baseline]] as const;
       // Who goes first alternates too, so neither always follows the other's load.
       for (const [who, server] of round % 2 === 0 ? order : [...order].reverse()) {
-        turns[who].push(await load(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS / ROUNDS }));
+        const cpuBefore = cpuSeconds(server.pid);
+        const result = await load(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS / ROUNDS });
+        const cpuAfter = cpuSeconds(server.pid);
+        if (cpuBefore !== undefined && cpuAfter !== undefined && result.total > 0) result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.total;
+        turns[who].push(result);
       }
     }
     out.ours[name] = combine(turns.ours);
@@ -143,6 +147,9 @@ function combine(turns: readonly LoadResult[]): LoadResult {
     errors: turns.reduce((sum, t) => sum + t.errors, 0),
     timeouts: turns.reduce((sum, t) => sum + t.timeouts, 0),
     statuses,
+    cpuMicrosPerRequest: turns.every((t) => t.cpuMicrosPerRequest !== undefined)
+      ? turns.reduce((sum, t) => sum + (t.cpuMicrosPerRequest as number) * t.total, 0) / turns.reduce((sum, t) => sum + t.total, 0)
+      : undefined,
   };
 }
 
@@ -160,7 +167,7 @@ function statusProblems(who: string, result: LoadResult, expected: string): stri
 }
 
 function printTable(): void {
-  const header = ['size', 'case', 'urls', 'ours req/s', 'baseline req/s', 'ratio', 'target', 'p99 ours', 'p99 baseline', 'result'];
+  const header = ['size', 'case', 'urls', 'ours req/s', 'baseline req/s', 'ratio', 'target', 'p99 ours', 'p99 baseline', 'CPU/req ours', 'CPU/req baseline', 'result'];
   const rows = results.map((r) => [
     r.size,
     r.case,
@@ -171,10 +178,12 @@ function printTable(): void {
     `≥ ${pct(r.target)}`,
     `${r.ours.p99Ms} ms`,
     `${r.baseline.p99Ms} ms`,
+    micros(r.ours.cpuMicrosPerRequest),
+    micros(r.baseline.cpuMicrosPerRequest),
     r.pass ? 'PASS' : `FAIL (${r.problems.join('; ')})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s per case and server (medians of ${ROUNDS} alternating turns), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}`,
   );
@@ -186,6 +195,10 @@ function printTable(): void {
     const verdict = m.pass === undefined ? '' : m.pass ? `  PASS (< ${RSS_TARGET_MB} MB)` : `  FAIL (target < ${RSS_TARGET_MB} MB)`;
     console.log(`RSS of our server after load, ${m.size} (${m.reviews.toLocaleString('en-US')} reviews): ${m.rssMb?.toFixed(1) ?? '?'} MB${verdict}`);
   }
+}
+
+function micros(x: number | undefined): string {
+  return x === undefined ? '?' : `${Math.round(x)} µs`;
 }
 
 function pct(x: number): string {

@@ -112,10 +112,18 @@ export function reviewsJson(
   for (const p of positions) size += (prefixBytes[p + 1] as number) - start(prefixBytes, p);
   const out = allocate(size);
   let offset = out.write(prefix, 0, 'latin1');
-  positions.forEach((p, i) => {
-    if (i > 0) out[offset++] = 0x2c; // ,
-    offset += joined.copy(out, offset, start(prefixBytes, p), prefixBytes[p + 1]);
-  });
+  // Consecutive positions are consecutive bytes, commas included: one copy per run.
+  for (let i = 0; i < positions.length; ) {
+    const first = positions[i] as number;
+    let last = first;
+    while (i + 1 < positions.length && positions[i + 1] === last + 1) {
+      i += 1;
+      last += 1;
+    }
+    if (offset > prefix.length) out[offset++] = 0x2c; // ,
+    offset += joined.copy(out, offset, start(prefixBytes, first), prefixBytes[last + 1]);
+    i += 1;
+  }
   out.write(suffix, offset, 'latin1');
   return out;
 }

@@ -62,6 +62,9 @@ export function parseSearchQuery(query: string): Parsed<SearchQuery> {
 }
 
 interface FieldRule {
+  /** Position of the field in the schema. */
+  index: number;
+  name: string;
   type: 'integer' | 'number' | 'string';
   minimum?: number;
   maximum?: number;
@@ -71,25 +74,30 @@ interface FieldRule {
 
 /** Keywords the direct check understands; a field using any other keyword always takes the full path. */
 const UNDERSTOOD = new Set(['$schema', 'description', 'type', 'minimum', 'maximum', 'maxLength', 'pattern', 'format', 'default']);
+const FIELDS = Object.entries(SearchQuerySchema.shape).map(([name, field]) => ({ name, json: z.toJSONSchema(field, { io: 'input' }) as Record<string, unknown> }));
 const RULES = new Map<string, FieldRule>();
-const DEFAULTS: Record<string, unknown> = {};
-for (const [name, field] of Object.entries(SearchQuerySchema.shape)) {
-  const json = z.toJSONSchema(field, { io: 'input' }) as Record<string, unknown>;
-  if ('default' in json) DEFAULTS[name] = json.default;
-  if (!Object.keys(json).every((k) => UNDERSTOOD.has(k)) || !['integer', 'number', 'string'].includes(String(json.type))) continue;
+FIELDS.forEach(({ name, json }, index) => {
+  if (!Object.keys(json).every((k) => UNDERSTOOD.has(k)) || !['integer', 'number', 'string'].includes(String(json.type))) return;
   RULES.set(name, {
+    index,
+    name,
     type: json.type as FieldRule['type'],
     ...(typeof json.minimum === 'number' ? { minimum: json.minimum } : {}),
     ...(typeof json.maximum === 'number' ? { maximum: json.maximum } : {}),
     ...(typeof json.maxLength === 'number' ? { maxLength: json.maxLength } : {}),
     ...(typeof json.pattern === 'string' ? { pattern: new RegExp(json.pattern) } : {}),
   });
-}
+});
+const NAMES = FIELDS.map((f) => f.name);
+const DEFAULTS = FIELDS.map((f) => f.json.default);
+const SINCE = NAMES.indexOf('since');
+const UNTIL = NAMES.indexOf('until');
 /** Digits with an optional fraction: the only number spelling the direct check reads. */
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 
 function plainlyValid(query: string): SearchQuery | undefined {
-  const out: Record<string, unknown> = {};
+  // By field position, so the answer object is built once, in schema order.
+  const values: unknown[] = DEFAULTS.map(() => undefined);
   for (let i = 0; i <= query.length; ) {
     let amp = query.indexOf('&', i);
     if (amp < 0) amp = query.length;
@@ -99,19 +107,25 @@ function plainlyValid(query: string): SearchQuery | undefined {
       const name = decode(query.slice(i, hasValue ? eq : amp));
       const text = hasValue ? decode(query.slice(eq + 1, amp)) : '';
       const rule = name === undefined ? undefined : RULES.get(name);
-      if (name === undefined || text === undefined || !rule) return undefined;
+      if (text === undefined || !rule) return undefined;
       if (text !== '') {
-        if (out[name] !== undefined) return undefined;
+        if (values[rule.index] !== undefined) return undefined;
         const value = readValue(rule, text);
         if (value === undefined) return undefined;
-        out[name] = value;
+        values[rule.index] = value;
       }
     }
     i = amp + 1;
   }
   // The schema's one rule across fields (see SearchQuerySchema's refine).
-  if (typeof out.since === 'string' && typeof out.until === 'string' && out.since > out.until) return undefined;
-  for (const [name, value] of Object.entries(DEFAULTS)) if (out[name] === undefined) out[name] = value;
+  const since = values[SINCE];
+  const until = values[UNTIL];
+  if (typeof since === 'string' && typeof until === 'string' && since > until) return undefined;
+  const out: Record<string, unknown> = {};
+  for (let f = 0; f < NAMES.length; f += 1) {
+    const value = values[f] ?? DEFAULTS[f];
+    if (value !== undefined) out[NAMES[f] as string] = value;
+  }
   return out as SearchQuery;
 }
 
@@ -130,10 +144,12 @@ function readValue(rule: FieldRule, text: string): string | number | undefined {
 
 /** application/x-www-form-urlencoded decoding; undefined where it is not plain UTF-8 (the full path then decides). */
 function decode(text: string): string | undefined {
-  if (!text.includes('%') && !text.includes('+')) return text;
+  if (!ENCODED.test(text)) return text;
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
     return undefined;
   }
 }
+
+const ENCODED = /[%+]/;

@@ -79,12 +79,11 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
 export function matchText(index: TextIndex, query: string): TextMatches | undefined {
   const words: Int32Array[][] = [];
   let exact = false;
-  for (const match of query.matchAll(WORD)) {
-    const token = match[0];
+  for (const [token, at] of wordsOf(query)) {
     exact = token.length === query.length;
     // Inside the query a word is bounded by whatever surrounds it, and so must its match in a text be.
-    const boundedBefore = match.index > 0;
-    const boundedAfter = match.index + token.length < query.length;
+    const boundedBefore = at > 0;
+    const boundedAfter = at + token.length < query.length;
     const lists: Int32Array[] = [];
     const ids = wordsMatching(index, token, boundedBefore, boundedAfter);
     for (let i = 0; i < ids.length; i += 1) lists.push(index.postings[ids[i] as number] as Int32Array);
@@ -92,6 +91,25 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   }
   return words.length === 0 ? undefined : { words, exact };
 }
+
+/** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */
+function wordsOf(query: string): [string, number][] {
+  if (NON_ASCII.test(query)) return [...query.matchAll(WORD)].map((m) => [m[0], m.index]);
+  const found: [string, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= query.length; i += 1) {
+    const c = i < query.length ? query.charCodeAt(i) : 0;
+    const inWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (inWord && start < 0) start = i;
+    else if (!inWord && start >= 0) {
+      found.push([query.slice(start, i), start]);
+      start = -1;
+    }
+  }
+  return found;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Ids of the vocabulary words containing `token`, starting with it when bounded before, ending with it when bounded after. */
 function wordsMatching(index: TextIndex, token: string, boundedBefore: boolean, boundedAfter: boolean): ArrayLike<number> {

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, reviewAt, type ReviewIndex } from '../../src/lib/review-index.ts';
+import { createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from '../../src/lib/review-index.ts';
 import { searchReviews } from '../../src/lib/search.ts';
 import type { Review } from '../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
@@ -302,6 +303,15 @@ describe('createReviewIndex', () => {
       expect(JSON.parse(`[${bytes.toString('utf8')}]`)).toEqual(newestFirst.slice(0, k));
     }
     expect(newestFirst.map((_, p) => reviewAt(index, p))).toEqual(newestFirst);
+  });
+
+  it('writes the JSON of any ascending selection of reviews, with a prefix and a suffix', () => {
+    fc.assert(
+      fc.property(fc.subarray(Array.from({ length: index.count }, (_, p) => p)), (positions) => {
+        const bytes = reviewsJson(index, positions, '{"x":[', ']}');
+        expect(JSON.parse(bytes.toString('utf8'))).toEqual({ x: positions.map((p) => reviewAt(index, p)) });
+      }),
+    );
   });
 
   it('hashes each prefix of the list: a change inside a prefix changes its hash, one outside it does not', () => {
