@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface BuildResult {
   code: number | null;
@@ -21,6 +22,9 @@ export function buildSite(options: { contentDir: string; outDir: string; site?: 
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',
+        // CI=true turns colours on; the tests read the messages as plain text.
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
         CONTENT_DIR: options.contentDir,
         SITE_URL: options.site ?? 'http://localhost:4321',
       },
@@ -30,6 +34,6 @@ export function buildSite(options: { contentDir: string; outDir: string; site?: 
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, output }));
+    child.on('close', (code) => done({ code, output: stripVTControlCharacters(output) }));
   });
 }
