@@ -3,6 +3,7 @@
  * Times buildInsights on synthetic reviews (seeded, so every run analyses the
  * same text) and prints reviews analysed per second on one core.
  */
+import { makeReview } from '../test/support/review.ts';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
@@ -49,21 +50,7 @@ export function syntheticReviews(n: number, seed: number, content: ContentInput)
     const text = [pick(OPENERS), pick(pool), pick(pool), pick(pool)].join(' ').replaceAll('{name}', name);
     const day = Math.floor(random() * 1000);
     const date = new Date(Date.UTC(2023, 0, 1 + day)).toISOString().slice(0, 10);
-    const review: Review = {
-      id: idOf(i),
-      author: `Customer ${i}`,
-      author_avatar_url: null,
-      rating,
-      date,
-      text: random() < 0.05 ? null : text,
-      source: 'google',
-      source_url: null,
-      owner_reply: null,
-      verified: true,
-      technicians: [],
-      services: [],
-      service_area: null,
-    };
+    const review = makeReview({ id: idOf(i), author: `Customer ${i}`, rating, date, text: random() < 0.05 ? null : text });
     const { technicians, services, ...rest } = review;
     return withDerivedMentions(rest, matcher);
   });

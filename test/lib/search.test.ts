@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { makeReview } from '../support/review.ts';
 import { describe, expect, it } from 'vitest';
 import { createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from '../../src/lib/review-index.ts';
 import { searchReviews } from '../../src/lib/search.ts';
@@ -33,22 +34,7 @@ const business: ReviewsDataset['business'] = {
 const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
 
 function review(n: number, fields: Partial<Review>): Review {
-  return {
-    id: ID(n),
-    author: `Author ${n}`,
-    author_avatar_url: null,
-    rating: 5,
-    date: '2025-01-01',
-    text: 'Good work.',
-    source: 'google',
-    source_url: null,
-    owner_reply: null,
-    verified: true,
-    technicians: [],
-    services: [],
-    service_area: null,
-    ...fields,
-  };
+  return makeReview({ id: ID(n), author: `Author ${n}`, rating: 5, date: '2025-01-01', text: 'Good work.', ...fields });
 }
 
 function indexOf(reviews: Review[]): ReviewIndex {

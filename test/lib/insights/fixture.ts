@@ -3,23 +3,13 @@ import { z } from 'zod';
 import { AspectSchema } from '../../../src/schemas/catalogue.ts';
 import type { InsightsInput } from '../../../src/lib/insights/index.ts';
 import type { Review } from '../../../src/schemas/review.ts';
+import { makeReview } from '../../support/review.ts';
 
 /** The production taxonomy: the rules are tested with the cues the site ships. */
 export const ASPECTS = z.array(AspectSchema).parse(JSON.parse(readFileSync(new URL('../../../content/aspects.json', import.meta.url), 'utf8')));
 
 export function review(partial: Pick<Review, 'id' | 'rating' | 'date' | 'text'> & Partial<Review>): Review {
-  return {
-    author: 'Test Author',
-    author_avatar_url: null,
-    source: 'google',
-    source_url: null,
-    owner_reply: null,
-    verified: true,
-    technicians: [],
-    services: [],
-    service_area: null,
-    ...partial,
-  };
+  return makeReview({ author: 'Test Author', ...partial });
 }
 
 /** Eight tiny reviews, newest first, whose every number the tests work out by hand. */
