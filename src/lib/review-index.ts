@@ -4,6 +4,7 @@ import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
 import { servicePhrases, technicianPhrases } from './mentions.ts';
 import { compareNewestFirst } from './order.ts';
 import { normaliseText } from './text.ts';
+import { createPosting, type Posting } from './posting.ts';
 import { createTextIndex, type TextIndex } from './text-index.ts';
 
 /**
@@ -30,19 +31,15 @@ export interface ReviewIndex {
   readonly texts: readonly (string | null)[];
   readonly text: TextIndex;
   /** ratings 1..5 → positions */
-  readonly byRating: readonly Int32Array[];
-  /** technician name → positions */
-  readonly byTechnician: ReadonlyMap<string, Int32Array>;
-  /** service id → positions */
-  readonly byService: ReadonlyMap<string, Int32Array>;
+  readonly byRating: readonly Posting[];
   /**
    * What `mentions_technician` may say (normalised full name, first name or
    * alias) → positions of the reviews mentioning any technician it names (a
    * shared first name names two).
    */
-  readonly technicianPostings: ReadonlyMap<string, Int32Array>;
+  readonly technicianPostings: ReadonlyMap<string, Posting>;
   /** What `mentions_service` may say (normalised id or label) → positions. */
-  readonly servicePostings: ReadonlyMap<string, Int32Array>;
+  readonly servicePostings: ReadonlyMap<string, Posting>;
 }
 
 /**
@@ -70,11 +67,9 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     ratings: Uint8Array.from(reviews, (r) => r.rating),
     texts,
     text: createTextIndex(texts),
-    byRating: byRating.map((list) => Int32Array.from(list)),
-    byTechnician: frozenLists(byTechnician),
-    byService: frozenLists(byService),
-    technicianPostings: postingsByPhrase(technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }), byTechnician),
-    servicePostings: postingsByPhrase(serviceLookup(dataset), byService),
+    byRating: byRating.map((list) => createPosting(list, reviews.length)),
+    technicianPostings: postingsByPhrase(technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }), byTechnician, reviews.length),
+    servicePostings: postingsByPhrase(serviceLookup(dataset), byService, reviews.length),
   };
 }
 
@@ -157,17 +152,13 @@ function append(map: Map<string, number[]>, key: string, position: number): void
 }
 
 /** phrase → keys, and key → positions, to phrase → the union of its keys' positions. */
-function postingsByPhrase(phrases: Map<string, string[]>, postings: Map<string, number[]>): Map<string, Int32Array> {
+function postingsByPhrase(phrases: Map<string, string[]>, postings: Map<string, number[]>, count: number): Map<string, Posting> {
   return new Map(
     [...phrases].map(([phrase, keys]) => {
       const positions = new Set(keys.flatMap((key) => postings.get(key) ?? []));
-      return [phrase, Int32Array.from([...positions].sort((a, b) => a - b))];
+      return [phrase, createPosting([...positions].sort((a, b) => a - b), count)];
     }),
   );
-}
-
-function frozenLists(map: Map<string, number[]>): Map<string, Int32Array> {
-  return new Map([...map].map(([key, list]) => [key, Int32Array.from(list)]));
 }
 
 /** One buffer for all reviews, the byte offset after each, and a hash per prefix. */

@@ -1,4 +1,5 @@
 import type { SearchQuery } from '../schemas/search.ts';
+import { bitsetWords, EMPTY_POSTING, hasBit, popcount, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
 import { normaliseText } from './text.ts';
 import { matchText } from './text-index.ts';
@@ -11,10 +12,14 @@ export interface SearchHits {
 }
 
 /**
- * Filters combine with AND. The date range is a slice of the newest-first
- * positions; within it the filter with the fewest candidates drives and the
- * others are checked per candidate, walking their own sorted lists alongside,
- * so a search costs in proportion to its rarest filter, not to the corpus.
+ * Filters combine with AND; each filter is the union of one or more postings
+ * (a rating range covers several stars, a query word several vocabulary
+ * words). The date range is a slice of the newest-first positions. Within it
+ * the filter with the fewest candidates picks the method: a few, and they are
+ * visited one by one and tested against the other filters; many, and the
+ * filters' bitsets are intersected 32 positions per step. So a search costs
+ * in proportion to its rarest filter or to the range's length in words, never
+ * to the whole corpus.
  */
 export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHits {
   const from = query.until ? firstOnOrBefore(index, query.until) : 0;
@@ -23,96 +28,61 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
 
   const text = query.query ? normaliseText(query.query) : undefined;
   const filters: Filter[] = [];
-  if (query.rating !== undefined || query.min_rating !== undefined) filters.push(ratingFilter(index, query, from, to));
+  if (query.rating !== undefined || query.min_rating !== undefined) filters.push(filterOf(ratingPostings(index, query), from, to));
   if (query.mentions_technician) {
-    filters.push(listFilter(index.technicianPostings.get(normaliseText(query.mentions_technician.trim())) ?? NONE, from, to));
+    filters.push(filterOf([index.technicianPostings.get(normaliseText(query.mentions_technician.trim())) ?? EMPTY_POSTING], from, to));
   }
   if (query.mentions_service) {
-    filters.push(listFilter(index.servicePostings.get(normaliseText(query.mentions_service.trim())) ?? NONE, from, to));
+    filters.push(filterOf([index.servicePostings.get(normaliseText(query.mentions_service.trim())) ?? EMPTY_POSTING], from, to));
   }
   const matches = text === undefined ? undefined : matchText(index.text, text);
-  for (const lists of matches?.words ?? []) filters.push(lists.length === 1 ? listFilter(lists[0] as Int32Array, from, to) : unionFilter(lists, from, to));
-  // Unless the query is one word, the index only narrows: the candidates' texts are read.
-  const readText = text !== undefined && !matches?.exact ? text : undefined;
+  for (const postings of matches?.words ?? []) filters.push(filterOf(postings, from, to));
 
+  const hits: Hits = {
+    // Unless the query is one word, the index only narrows: the candidates' texts are read.
+    text: text !== undefined && !matches?.exact ? text : undefined,
+    texts: index.texts,
+    matched: 0,
+    limit: query.limit,
+    positions: [],
+  };
   let driver: Filter | undefined;
   for (const filter of filters) {
     if (filter.size === 0) return { matched: 0, positions: [] };
     if (!driver || filter.size < driver.size) driver = filter;
   }
-  const others = filters.filter((f) => f !== driver);
-  const positions: number[] = [];
-  const { limit } = query;
-
-  // Nothing to check per review: the answer is a count and a head.
-  if (others.length === 0 && readText === undefined) {
-    if (!driver) {
-      for (let p = from; p < to && positions.length < limit; p += 1) positions.push(p);
-      return { matched: to - from, positions };
-    }
-    return { matched: exactCount(driver), positions: head(driver, limit) };
-  }
-  const check: Check = { others, text: readText, texts: index.texts, matched: 0, limit, positions };
-  // A union tested per candidate is marked once over its positions: one byte read per test after that.
-  for (const other of others) if (other.kind === UNION) other.marks = markUnion(other);
-  try {
-    if (!driver) for (let p = from; p < to; p += 1) accept(check, p);
-    else if (driver.kind === LIST) for (let i = driver.start; i < driver.end; i += 1) accept(check, driver.list[i] as number);
-    else if (driver.kind === RATING) forEachRated(driver, (p) => accept(check, p));
-    else forEachInUnion(driver, (p) => accept(check, p));
-  } finally {
-    for (const other of others) if (other.kind === UNION && other.marks) releaseMarks(other, other.marks);
-  }
-  return { matched: check.matched, positions };
+  if (!driver) scanRange(from, to, hits);
+  else if (driver.members.length === 1 && (filters.length === 1 || driver.size < DENSE_PER_WORD * rangeWords(from, to))) {
+    visitList(driver.members[0] as Member, filters.filter((f) => f !== driver), hits, index.count);
+  } else intersect(filters, from, to, hits, index.count);
+  return { matched: hits.matched, positions: hits.positions };
 }
 
-// Filters are plain records with a kind, and the loops switch on it: on the
-// hot path that is several times cheaper than calling a closure per review.
-const LIST = 0;
-const UNION = 1;
-const RATING = 2;
+/** A driver with at least this many candidates per 32 positions of the range is intersected word by word. */
+const DENSE_PER_WORD = 2;
+/** A filter made of more sparse lists than this is marked in a bitset before it is tested review by review. */
+const DIRECT_SPARSE_MEMBERS = 4;
 
-/** A sorted list of positions (technician, service, one word), cut to the range, walked forwards by `cursor`. */
-interface ListFilter {
-  kind: typeof LIST;
-  list: ArrayLike<number>;
+/** One posting cut to the range: its list from `start` to `end`, walked forwards by `cursor`. */
+interface Member {
+  list: Int32Array;
+  bits: Int32Array | undefined;
   start: number;
   end: number;
   cursor: number;
-  /** Candidates in the range. */
-  size: number;
 }
 
-/** Sorted lists that may share positions (the words a query word can be): their union, never built. */
-interface UnionFilter {
-  kind: typeof UNION;
-  lists: readonly ArrayLike<number>[];
-  starts: number[];
-  ends: number[];
-  cursors: number[];
-  to: number;
-  /** An upper bound: a position in two lists counts twice. */
+interface Filter {
+  /** Postings with candidates in the range; a review passes when it is in any of them. */
+  members: Member[];
+  /** Candidates in the range; an upper bound when a review is in two members. */
   size: number;
-  /** Set while the union's positions are marked (1) in this array, for tests by lookup. */
-  marks?: Uint8Array | undefined;
+  /** While the filter is tested: its sparse members' positions as one bitset, when it has many. */
+  marked: Int32Array | undefined;
 }
 
-/** Allowed star ratings: a table lookup per review. */
-interface RatingFilter {
-  kind: typeof RATING;
-  allowed: Uint8Array;
-  ratings: Uint8Array;
-  only: ListFilter | undefined;
-  from: number;
-  to: number;
-  size: number;
-}
-
-type Filter = ListFilter | UnionFilter | RatingFilter;
-
-interface Check {
-  others: readonly Filter[];
-  /** Normalised text the review must contain, or undefined. */
+interface Hits {
+  /** Normalised text a review must contain, or undefined. */
   text: string | undefined;
   texts: readonly (string | null)[];
   matched: number;
@@ -120,156 +90,176 @@ interface Check {
   positions: number[];
 }
 
-const NONE = new Int32Array(0);
+function filterOf(postings: readonly Posting[], from: number, to: number): Filter {
+  const members: Member[] = [];
+  let size = 0;
+  for (const { list, bits } of postings) {
+    const start = lowerBound(list, from, 0);
+    const end = lowerBound(list, to, start);
+    if (start === end) continue;
+    members.push({ list, bits, start, end, cursor: start });
+    size += end - start;
+  }
+  return { members, size, marked: undefined };
+}
 
-function accept(check: Check, p: number): boolean {
-  const { others } = check;
-  for (let i = 0; i < others.length; i += 1) if (!passes(others[i] as Filter, p)) return true;
+function ratingPostings(index: ReviewIndex, query: SearchQuery): Posting[] {
+  const postings: Posting[] = [];
+  for (let r = 1; r <= 5; r += 1) {
+    if ((query.rating === undefined || r === query.rating) && (query.min_rating === undefined || r >= query.min_rating)) {
+      postings.push(index.byRating[r] as Posting);
+    }
+  }
+  return postings;
+}
+
+function accept(hits: Hits, p: number): void {
   // Reading the text last: it is the dearest check.
-  if (check.text !== undefined && !(check.texts[p]?.includes(check.text) ?? false)) return true;
-  check.matched += 1;
-  if (check.positions.length < check.limit) check.positions.push(p);
-  return true;
+  if (hits.text !== undefined && !(hits.texts[p]?.includes(hits.text) ?? false)) return;
+  hits.matched += 1;
+  if (hits.positions.length < hits.limit) hits.positions.push(p);
+}
+
+/** No filter: every review in the range, unless a text without words is to be read. */
+function scanRange(from: number, to: number, hits: Hits): void {
+  if (hits.text === undefined) {
+    for (let p = from; p < to && hits.positions.length < hits.limit; p += 1) hits.positions.push(p);
+    hits.matched = to - from;
+    return;
+  }
+  for (let p = from; p < to; p += 1) accept(hits, p);
+}
+
+/** The driver's candidates one by one, each tested against the other filters. */
+function visitList(driver: Member, others: readonly Filter[], hits: Hits, count: number): void {
+  const { list, start, end } = driver;
+  if (others.length === 0 && hits.text === undefined) {
+    hits.matched = end - start;
+    for (let i = start; i < end && hits.positions.length < hits.limit; i += 1) hits.positions.push(list[i] as number);
+    return;
+  }
+  for (const other of others) if (sparseMembers(other) > DIRECT_SPARSE_MEMBERS) other.marked = markSparse(other, count);
+  try {
+    for (let i = start; i < end; i += 1) {
+      const p = list[i] as number;
+      let pass = true;
+      for (let f = 0; f < others.length && pass; f += 1) pass = passes(others[f] as Filter, p);
+      if (pass) accept(hits, p);
+    }
+  } finally {
+    for (const other of others) if (other.marked) release(other.marked, other);
+  }
 }
 
 /** Whether `p` passes `filter`; `p` must not decrease from one call to the next. */
 function passes(filter: Filter, p: number): boolean {
-  if (filter.kind === RATING) return filter.allowed[filter.ratings[p] as number] === 1;
-  if (filter.kind === LIST) {
-    const { list, end } = filter;
-    let k = filter.cursor;
-    if (k < end && (list[k] as number) < p) filter.cursor = k = gallop(list, p, k, end);
-    return k < end && list[k] === p;
-  }
-  if (filter.marks) return filter.marks[p] === 1;
-  let hit = false;
-  for (let i = 0; i < filter.lists.length; i += 1) {
-    const list = filter.lists[i] as ArrayLike<number>;
-    const end = filter.ends[i] as number;
-    let k = filter.cursors[i] as number;
-    if (k < end && (list[k] as number) < p) filter.cursors[i] = k = gallop(list, p, k, end);
-    if (k < end && list[k] === p) hit = true;
-  }
-  return hit;
-}
-
-function listFilter(list: ArrayLike<number>, from: number, to: number): ListFilter {
-  const start = lowerBound(list, from, 0);
-  const end = lowerBound(list, to, start);
-  return { kind: LIST, list, start, end, cursor: start, size: end - start };
-}
-
-function unionFilter(lists: readonly ArrayLike<number>[], from: number, to: number): UnionFilter {
-  const starts = lists.map((list) => lowerBound(list, from, 0));
-  const ends = lists.map((list, i) => lowerBound(list, to, starts[i] as number));
-  let size = 0;
-  for (let i = 0; i < lists.length; i += 1) size += (ends[i] as number) - (starts[i] as number);
-  return { kind: UNION, lists, starts, ends, cursors: starts.slice(), to, size };
-}
-
-function ratingFilter(index: ReviewIndex, query: SearchQuery, from: number, to: number): RatingFilter {
-  const allowed = new Uint8Array(6);
-  const lists: ArrayLike<number>[] = [];
-  let size = 0;
-  for (let r = 1; r <= 5; r += 1) {
-    if ((query.rating === undefined || r === query.rating) && (query.min_rating === undefined || r >= query.min_rating)) {
-      allowed[r] = 1;
-      const list = index.byRating[r] as Int32Array;
-      lists.push(list);
-      size += lowerBound(list, to, 0) - lowerBound(list, from, 0);
+  const { members, marked } = filter;
+  if (marked && hasBit(marked, p)) return true;
+  for (let i = 0; i < members.length; i += 1) {
+    const member = members[i] as Member;
+    if (member.bits) {
+      if (hasBit(member.bits, p)) return true;
+    } else if (!marked) {
+      const { list, end } = member;
+      let k = member.cursor;
+      if (k < end && (list[k] as number) < p) member.cursor = k = gallop(list, p, k, end);
+      if (k < end && list[k] === p) return true;
     }
   }
-  const only = lists.length === 1 ? listFilter(lists[0] as ArrayLike<number>, from, to) : undefined;
-  return { kind: RATING, allowed, ratings: index.ratings, only, from, to, size };
-}
-
-function forEachRated(filter: RatingFilter, visit: (p: number) => boolean): void {
-  const { only, allowed, ratings } = filter;
-  if (only) {
-    for (let i = only.start; i < only.end; i += 1) if (!visit(only.list[i] as number)) return;
-    return;
-  }
-  // Several stars: a pass over the range reading one byte each beats merging their lists.
-  for (let p = filter.from; p < filter.to; p += 1) if (allowed[ratings[p] as number] === 1 && !visit(p)) return;
-}
-
-/** Visits the union in ascending order, each position once. */
-function forEachInUnion(filter: UnionFilter, visit: (p: number) => boolean): void {
-  const { lists, ends, to } = filter;
-  const at = filter.starts.slice();
-  for (;;) {
-    let next = to;
-    for (let i = 0; i < lists.length; i += 1) {
-      const k = at[i] as number;
-      if (k < (ends[i] as number) && ((lists[i] as ArrayLike<number>)[k] as number) < next) next = (lists[i] as ArrayLike<number>)[k] as number;
-    }
-    if (next === to) return;
-    for (let i = 0; i < lists.length; i += 1) {
-      const k = at[i] as number;
-      if (k < (ends[i] as number) && (lists[i] as ArrayLike<number>)[k] === next) at[i] = k + 1;
-    }
-    if (!visit(next)) return;
-  }
-}
-
-function head(driver: Filter, limit: number): number[] {
-  const positions: number[] = [];
-  if (driver.kind === LIST) for (let i = driver.start; i < driver.end && positions.length < limit; i += 1) positions.push(driver.list[i] as number);
-  else if (driver.kind === RATING) forEachRated(driver, (p) => positions.push(p) < limit);
-  else forEachInUnion(driver, (p) => positions.push(p) < limit);
-  return positions;
+  return false;
 }
 
 /**
- * Mark arrays, reused: a typed array costs microseconds to allocate (it lives
- * outside the JS heap). Searches are synchronous; an array is all zero
- * whenever it is back here.
+ * All filters' bitsets ANDed 32 positions at a time (a filter's own postings
+ * ORed first); sparse postings are set in a scratch bitset beforehand. Once
+ * the page is full and no text is to be read, a word only adds its bit count.
  */
-const freeMarks: Uint8Array[] = [];
-
-function takeMarks(size: number): Uint8Array {
-  const marks = freeMarks.pop();
-  return marks && marks.length >= size ? marks : new Uint8Array(Math.max(size, marks?.length ?? 0));
-}
-
-/** Marks the union's positions in the range; `releaseMarks` clears them. */
-function markUnion(filter: UnionFilter): Uint8Array {
-  const marks = takeMarks(filter.to);
-  const { lists, starts, ends } = filter;
-  for (let i = 0; i < lists.length; i += 1) {
-    const list = lists[i] as ArrayLike<number>;
-    for (let k = starts[i] as number, end = ends[i] as number; k < end; k += 1) marks[list[k] as number] = 1;
-  }
-  return marks;
-}
-
-function releaseMarks(filter: UnionFilter, marks: Uint8Array): void {
-  const { lists, starts, ends } = filter;
-  for (let i = 0; i < lists.length; i += 1) {
-    const list = lists[i] as ArrayLike<number>;
-    for (let k = starts[i] as number, end = ends[i] as number; k < end; k += 1) marks[list[k] as number] = 0;
-  }
-  filter.marks = undefined;
-  freeMarks.push(marks);
-}
-
-function exactCount(filter: Filter): number {
-  if (filter.kind !== UNION) return filter.size;
-  const { lists, starts, ends } = filter;
-  const seen = takeMarks(filter.to);
-  let distinct = 0;
-  for (let i = 0; i < lists.length; i += 1) {
-    const list = lists[i] as ArrayLike<number>;
-    for (let k = starts[i] as number, end = ends[i] as number; k < end; k += 1) {
-      const p = list[k] as number;
-      if (seen[p] === 0) {
-        seen[p] = 1;
-        distinct += 1;
+function intersect(filters: readonly Filter[], from: number, to: number, hits: Hits, count: number): void {
+  const first = from >>> 5;
+  const last = (to - 1) >>> 5;
+  const scratch: Int32Array[] = [];
+  const sets = filters.map((filter) => bitsetOf(filter, first, last, count, scratch));
+  const n = sets.length;
+  try {
+    for (let w = first; w <= last; w += 1) {
+      let word = -1;
+      if (w === first) word &= -1 << (from & 31);
+      if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
+      for (let f = 0; f < n; f += 1) word &= (sets[f] as Int32Array)[w] as number;
+      if (word === 0) continue;
+      if (hits.text === undefined && hits.positions.length >= hits.limit) {
+        hits.matched += popcount(word);
+        continue;
+      }
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        accept(hits, (w << 5) | (31 - Math.clz32(lowest)));
       }
     }
+  } finally {
+    for (const bitset of scratch) releaseBitset(bitset, first, last);
   }
-  releaseMarks(filter, seen);
-  return distinct;
+}
+
+/** The filter as one bitset over words first..last: its own when it has a single dense posting, else its postings ORed into a scratch one. */
+function bitsetOf(filter: Filter, first: number, last: number, count: number, scratch: Int32Array[]): Int32Array {
+  const { members } = filter;
+  if (members.length === 1 && members[0]?.bits) return members[0].bits;
+  const bitset = takeBitset(count);
+  scratch.push(bitset);
+  for (const { list, bits, start, end } of members) {
+    if (bits) for (let w = first; w <= last; w += 1) bitset[w] = (bitset[w] as number) | (bits[w] as number);
+    else for (let k = start; k < end; k += 1) setBit(bitset, list[k] as number);
+  }
+  return bitset;
+}
+
+function sparseMembers(filter: Filter): number {
+  let n = 0;
+  for (const member of filter.members) if (!member.bits) n += 1;
+  return n;
+}
+
+/**
+ * Scratch bitsets, reused: a typed array costs microseconds to allocate (it
+ * lives outside the JS heap). Searches are synchronous; a bitset is all zero
+ * whenever it is back here.
+ */
+const freeBitsets: Int32Array[] = [];
+
+function takeBitset(count: number): Int32Array {
+  const words = bitsetWords(count);
+  const bitset = freeBitsets.pop();
+  return bitset && bitset.length >= words ? bitset : new Int32Array(Math.max(words, bitset?.length ?? 0));
+}
+
+function releaseBitset(bitset: Int32Array, first: number, last: number): void {
+  bitset.fill(0, first, last + 1);
+  freeBitsets.push(bitset);
+}
+
+/** The filter's sparse members' positions in the range, as a bitset; `release` clears it. */
+function markSparse(filter: Filter, count: number): Int32Array {
+  const marked = takeBitset(count);
+  for (const { list, bits, start, end } of filter.members) {
+    if (bits) continue;
+    for (let k = start; k < end; k += 1) setBit(marked, list[k] as number);
+  }
+  return marked;
+}
+
+function release(marked: Int32Array, filter: Filter): void {
+  for (const { list, bits, start, end } of filter.members) {
+    if (bits) continue;
+    for (let k = start; k < end; k += 1) marked[(list[k] as number) >>> 5] = 0;
+  }
+  filter.marked = undefined;
+  freeBitsets.push(marked);
+}
+
+function rangeWords(from: number, to: number): number {
+  return ((to - 1) >>> 5) - (from >>> 5) + 1;
 }
 
 /** First index in [lo, list.length) whose value is ≥ `value`. */

@@ -1,3 +1,5 @@
+import { createPosting, type Posting } from './posting.ts';
+
 /**
  * Substring search over the normalised review texts without reading them
  * all. A query made of word characters only (letters, marks, digits) can only
@@ -12,8 +14,8 @@ export interface TextIndex {
   /** Vocabulary: every distinct word of the texts. */
   readonly words: readonly string[];
   readonly wordIds: ReadonlyMap<string, number>;
-  /** word id → positions of the texts holding it, ascending */
-  readonly postings: readonly Int32Array[];
+  /** word id → positions of the texts holding it */
+  readonly postings: readonly Posting[];
   /** 1- to 3-character piece → ids of the words containing it, ascending */
   readonly pieces: ReadonlyMap<string, Int32Array>;
   readonly size: number;
@@ -21,11 +23,11 @@ export interface TextIndex {
 
 export interface TextMatches {
   /**
-   * One entry per word of the query: the posting lists of the vocabulary
-   * words it can be. A text can contain the query only if, for every entry,
-   * its position is in one of the lists.
+   * One entry per word of the query: the postings of the vocabulary words it
+   * can be. A text can contain the query only if, for every entry, its
+   * position is in one of them.
    */
-  words: Int32Array[][];
+  words: Posting[][];
   /** True when that is the whole test (the query is a single word); false when the text must still be read. */
   exact: boolean;
 }
@@ -66,7 +68,7 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
   return {
     words,
     wordIds,
-    postings: postings.map((list) => Int32Array.from(list)),
+    postings: postings.map((list) => createPosting(list, texts.length)),
     pieces: new Map([...pieces].map(([piece, list]) => [piece, Int32Array.from(list)])),
     size: texts.length,
   };
@@ -77,17 +79,17 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
  * the query has no word character and the index cannot help.
  */
 export function matchText(index: TextIndex, query: string): TextMatches | undefined {
-  const words: Int32Array[][] = [];
+  const words: Posting[][] = [];
   let exact = false;
   for (const [token, at] of wordsOf(query)) {
     exact = token.length === query.length;
     // Inside the query a word is bounded by whatever surrounds it, and so must its match in a text be.
     const boundedBefore = at > 0;
     const boundedAfter = at + token.length < query.length;
-    const lists: Int32Array[] = [];
+    const postings: Posting[] = [];
     const ids = wordsMatching(index, token, boundedBefore, boundedAfter);
-    for (let i = 0; i < ids.length; i += 1) lists.push(index.postings[ids[i] as number] as Int32Array);
-    words.push(lists);
+    for (let i = 0; i < ids.length; i += 1) postings.push(index.postings[ids[i] as number] as Posting);
+    words.push(postings);
   }
   return words.length === 0 ? undefined : { words, exact };
 }

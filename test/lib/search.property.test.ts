@@ -124,6 +124,37 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
       { numRuns: 500 },
     );
   });
+
+  it('over larger skewed datasets, where postings are both sparse lists and dense bitsets (every search method)', () => {
+    // Rare words and pairs of rare mentions, which random queries seldom hit together.
+    const probes = fc.oneof(
+      fc.constantFrom('zq', 'zq1', 'zq 1', 'zq1 zq', 'ZQ3', 'q1', 'the', 'the panel', 'e', 'tidy late', 'the zq').map((query) => ({ query })),
+      fc.record({
+        mentions_technician: fc.constantFrom('Ben', 'Ben Ode', 'Ben Carter', 'Ana'),
+        mentions_service: fc.constantFrom('circuit-breaker-repair', 'outdoor-lighting', 'panel-upgrade'),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        skewedDataset().chain((dataset) =>
+          fc.tuple(
+            fc.constant(dataset),
+            fc.array(fc.tuple(queryFor(dataset), fc.option(probes, { nil: undefined })), { minLength: 10, maxLength: 20 }),
+          ),
+        ),
+        ([dataset, pairs]) => {
+          const index = createReviewIndex(dataset);
+          for (const [generated, probe] of pairs) {
+            const q = probe === undefined ? generated : { ...generated, ...probe };
+            const hits = searchReviews(index, q);
+            const actual = { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => reviewAt(index, p).id) };
+            expect(actual).toEqual(referenceSearch(dataset, q));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
 });
 
 const ROSTER = [
@@ -150,7 +181,36 @@ function randomDataset(): fc.Arbitrary<ReviewsDataset> {
     technicians: fc.subarray(ROSTER.map((t) => t.name)),
     services: fc.subarray(CATALOGUE.map((s) => s.id)),
   });
-  return fc.uniqueArray(review, { selector: (r) => r.id, maxLength: 60 }).map((reviews) => ({
+  return fc.uniqueArray(review, { selector: (r) => r.id, maxLength: 60 }).map(datasetOf);
+}
+
+/**
+ * Hundreds of reviews where some words, technicians, services and ratings are
+ * common and others rare, and a dozen rare words share the piece "zq": so
+ * postings are sparse lists and dense bitsets, and one query word can stand
+ * for many sparse lists. Ids follow the position, dates repeat.
+ */
+function skewedDataset(): fc.Arbitrary<ReviewsDataset> {
+  const rareWords = Array.from({ length: 12 }, (_, i) => `zq${i + 1}`);
+  const word = fc.oneof({ arbitrary: fc.constantFrom(...WORDS), weight: 20 }, { arbitrary: fc.constantFrom(...rareWords), weight: 1 });
+  const rareOften = <T,>(common: T[], rare: T[]) =>
+    fc.tuple(fc.subarray(common), fc.integer({ min: 0, max: 29 }), fc.constantFrom(...rare)).map(([picked, roll, one]) => (roll === 0 ? [...picked, one] : picked));
+  const review = fc.record({
+    rating: fc.constantFrom(5, 5, 5, 5, 5, 5, 4, 4, 3, 1, 1, 2),
+    date: fc.integer({ min: 0, max: 400 }).map((day) => new Date(Date.parse('2022-01-01') + day * 86_400_000).toISOString().slice(0, 10)),
+    text: fc.option(fc.array(word, { minLength: 1, maxLength: 10 }).map((w) => w.join(' ')), { nil: null, freq: 10 }),
+    technicians: rareOften(['Ana Lima', 'Tomás Ortega'], ['Ben Ode', 'Ben Carter']),
+    services: rareOften(['panel-upgrade', 'ev-charger-installation'], ['circuit-breaker-repair', 'outdoor-lighting']),
+  });
+  return fc
+    .array(review, { minLength: 200, maxLength: 900 })
+    .map((reviews) => datasetOf(reviews.map((r, i) => ({ ...r, id: `01${String(i).padStart(24, '0')}` }))));
+}
+
+type ReviewCore = Pick<Review, 'id' | 'rating' | 'date' | 'text' | 'technicians' | 'services'>;
+
+function datasetOf(reviews: ReviewCore[]): ReviewsDataset {
+  return {
     business: {
       id: 'acme',
       name: 'Acme',
@@ -170,5 +230,5 @@ function randomDataset(): fc.Arbitrary<ReviewsDataset> {
     reviews: reviews.map(
       (r): Review => ({ ...r, author: 'A', author_avatar_url: null, source: 'google', source_url: null, owner_reply: null, verified: true, service_area: null }),
     ),
-  }));
+  };
 }

@@ -1,0 +1,42 @@
+/**
+ * The reviews (by position, ascending) that have one property: a rating, a
+ * technician, a service, a word. Kept as a sorted list, and as a bitset too
+ * when the list is dense enough that the bitset costs no more memory (one bit
+ * per review against 32 per entry): then a membership test is one read, and
+ * two dense postings intersect 32 reviews per step.
+ */
+export interface Posting {
+  readonly list: Int32Array;
+  /** Bit `p & 31` of word `p >>> 5` is set when position p is in the list; undefined for a sparse list. */
+  readonly bits: Int32Array | undefined;
+}
+
+export const EMPTY_POSTING: Posting = { list: new Int32Array(0), bits: undefined };
+
+/** `positions` ascending, each below `count` (the number of reviews). */
+export function createPosting(positions: ArrayLike<number>, count: number): Posting {
+  const list = Int32Array.from(positions);
+  if (list.length * 32 < count) return { list, bits: undefined };
+  const bits = new Int32Array(bitsetWords(count));
+  for (let i = 0; i < list.length; i += 1) setBit(bits, list[i] as number);
+  return { list, bits };
+}
+
+export function bitsetWords(count: number): number {
+  return (count + 31) >>> 5;
+}
+
+export function hasBit(bits: Int32Array, p: number): boolean {
+  return (((bits[p >>> 5] as number) >>> (p & 31)) & 1) === 1;
+}
+
+export function setBit(bits: Int32Array, p: number): void {
+  bits[p >>> 5] = (bits[p >>> 5] as number) | (1 << (p & 31));
+}
+
+/** Set bits in a 32-bit word. */
+export function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPosting, hasBit, popcount } from '../../src/lib/posting.ts';
+
+describe('createPosting', () => {
+  it('adds a bitset only when it costs no more memory than the list (one bit per review against 32 per entry)', () => {
+    expect(createPosting([3, 70], 100).bits).toBeUndefined();
+    expect(createPosting([3, 70, 99, 100], 128).bits).toHaveLength(4);
+    expect(createPosting([3, 70, 99], 128).bits).toBeUndefined();
+  });
+
+  it('sets exactly the listed positions, including the last one of a partial word', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { minLength: Math.ceil(count / 32) }))), ([count, positions]) => {
+        const sorted = [...positions].sort((a, b) => a - b);
+        const { list, bits } = createPosting(sorted, count);
+        expect([...list]).toEqual(sorted);
+        expect(bits).toBeDefined();
+        for (let p = 0; p < count; p += 1) expect(hasBit(bits as Int32Array, p)).toBe(sorted.includes(p));
+      }),
+    );
+  });
+});
+
+describe('popcount', () => {
+  it('counts the set bits of any 32-bit word, the sign bit included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (word) => {
+        expect(popcount(word)).toBe([...(word >>> 0).toString(2)].filter((c) => c === '1').length);
+      }),
+    );
+    expect(popcount(-1)).toBe(32);
+    expect(popcount(0)).toBe(0);
+  });
+});
