@@ -1,4 +1,8 @@
-import { createRequire } from 'node:module';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface LoadRequest {
   method: 'GET';
@@ -11,44 +15,71 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   total: number;
+  /** Answers with a status of 400 or more. */
+  badStatus: number;
+  /** Connect, read and write errors, and timeouts. */
   errors: number;
-  timeouts: number;
-  /** status code → count */
-  statuses: Record<string, number>;
   /** Server CPU time per answer, in microseconds, when known: steadier than req/s on a shared machine. */
   cpuMicrosPerRequest?: number | undefined;
 }
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  duration: number;
-  statusCodeStats: Record<string, { count: number }>;
+const SCRIPT = resolve(import.meta.dirname, 'wrk-mix.lua');
+const run = promisify(execFile);
+
+/**
+ * The load generator is wrk: written in C, it needs a fraction of the CPU a
+ * Node load generator does, so on a small machine the server, not the
+ * client, is what gets measured. On two cores or more, the servers run on
+ * CPU 0 (see `serverCpuPrefix`) and wrk on CPU 1, so they never compete.
+ */
+export function ensureWrk(): void {
+  if (spawnSync('wrk', ['--version']).error === undefined) return;
+  const root = process.getuid?.() === 0;
+  if (root && spawnSync('apt-get', ['--version']).error === undefined) {
+    console.log('installing wrk (Debian package) for the benchmark…');
+    const installed = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { stdio: 'inherit' });
+    if (installed.status === 0) return;
+  }
+  throw new Error('npm run bench needs wrk on the PATH (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)');
 }
-type Autocannon = (options: Record<string, unknown>, done: (error: Error | null, result: AutocannonResult) => void) => unknown;
 
-// autocannon ships CommonJS without types.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+const PINNED = availableParallelism() >= 2 && spawnSync('taskset', ['--version']).error === undefined;
 
-/** Drives `base` with `connections` keep-alive connections, each looping over `requests` in order. */
-export function load(base: string, requests: readonly LoadRequest[], options: { connections: number; seconds: number }): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections: options.connections, duration: options.seconds, requests }, (error, result) => {
-      if (error) return reject(error);
-      const total = result.requests.total;
-      resolve({
-        // Over the load itself: `duration` also counts building every connection's requests, and the
-        // per-second samples count a last partial second as a whole one.
-        requestsPerSecond: total / options.seconds,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        total,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
-      });
-    });
-  });
+/** Command prefix that keeps a server on CPU 0, or nothing where that cannot be done. */
+export function serverCpuPrefix(): string[] {
+  return PINNED ? ['taskset', '-c', '0'] : [];
+}
+
+/** Drives `base` with `connections` keep-alive connections over `requests`, in rotation, for whole `seconds`. */
+export async function load(base: string, requests: readonly LoadRequest[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-'));
+  try {
+    const file = join(dir, 'requests.tsv');
+    await writeFile(file, requests.map((r) => [r.path, ...Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}`)].join('\t')).join('\n') + '\n');
+    const seconds = Math.max(1, Math.round(options.seconds));
+    const args = ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', SCRIPT, base, '--', file];
+    const [command, ...rest] = PINNED ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args];
+    const { stdout } = await run(command as string, rest, { maxBuffer: 1 << 20 });
+    const summary = JSON.parse(stdout.trim().split('\n').at(-1) as string) as WrkSummary;
+    return {
+      requestsPerSecond: summary.requests / (summary.duration_us / 1e6),
+      p50Ms: summary.p50_us / 1000,
+      p99Ms: summary.p99_us / 1000,
+      total: summary.requests,
+      badStatus: summary.bad_status,
+      errors: summary.socket_errors + summary.timeouts,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface WrkSummary {
+  requests: number;
+  duration_us: number;
+  p50_us: number;
+  p99_us: number;
+  bad_status: number;
+  socket_errors: number;
+  timeouts: number;
 }

@@ -12,8 +12,16 @@ export interface ServerProcess {
  * Starts a server entry (`bench/serve-*.ts`) with the given Node flags and
  * waits for the JSON line with its URL.
  */
-export function startServerProcess(script: string, args: readonly string[], cwd: string, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startServerProcess(
+  script: string,
+  args: readonly string[],
+  cwd: string,
+  nodeFlags: readonly string[] = [],
+  /** A command the server runs under, e.g. `taskset -c 0` (it must exec, so the pid stays the server's). */
+  prefix: readonly string[] = [],
+): Promise<ServerProcess> {
+  const [command, ...rest] = [...prefix, process.execPath, ...nodeFlags, script, ...args] as [string, ...string[]];
+  const child = spawn(command, rest, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     child.once('error', reject);
