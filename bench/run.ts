@@ -15,7 +15,7 @@ import { recordResponses, saveResponses } from './responses.ts';
  */
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '12' },
     connections: { type: 'string', default: '32' },
     sizes: { type: 'string', default: 'sample,10k' },
   },
@@ -29,7 +29,8 @@ const SIZES: BenchSize[] = [
 ].filter((s) => values.sizes.split(',').includes(s.name));
 
 const NODE_FLAGS = startScriptNodeFlags(join(ROOT, 'package.json'));
-const ROUNDS = 5;
+/** One-second turns (wrk's shortest): the closer in time the two halves of a pair, the more of the machine's drift they share. */
+const ROUNDS = Math.max(1, Math.round(SECONDS));
 const TARGETS = { search: 0.6, since: 0.7, 'since 304': 0.8 } as const;
 type CaseName = keyof typeof TARGETS;
 const P99_TARGET_MS = 5;
@@ -100,7 +101,7 @@ for (const size of SIZES) {
       ...loadProblems('ours', o),
       ...loadProblems('baseline', b),
       ...(ratio < TARGETS[name] ? [`ratio below ${pct(TARGETS[name])}`] : []),
-      ...(o.p99Ms >= P99_TARGET_MS ? [`p99 ${o.p99Ms} ms ≥ ${P99_TARGET_MS} ms${b.p99Ms >= P99_TARGET_MS ? ', the baseline misses it too' : ''}`] : []),
+      ...(o.p99Ms >= P99_TARGET_MS ? [`p99 ${ms(o.p99Ms)} ≥ ${P99_TARGET_MS} ms${b.p99Ms >= P99_TARGET_MS ? ', the baseline misses it too' : ''}`] : []),
     ];
     results.push({ size: size.name, case: name, distinctUrls: cases[name].distinct, ours: o, baseline: b, ratio, target: TARGETS[name], pass: problems.length === 0, problems });
   }
@@ -202,8 +203,8 @@ function printTable(): void {
     Math.round(r.baseline.requestsPerSecond).toLocaleString('en-US'),
     pct(r.ratio),
     `≥ ${pct(r.target)}`,
-    `${r.ours.p99Ms} ms`,
-    `${r.baseline.p99Ms} ms`,
+    ms(r.ours.p99Ms),
+    ms(r.baseline.p99Ms),
     micros(r.ours.cpuMicrosPerRequest),
     micros(r.baseline.cpuMicrosPerRequest),
     r.pass ? 'PASS' : `FAIL (${r.problems.join('; ')})`,
@@ -229,4 +230,8 @@ function micros(x: number | undefined): string {
 
 function pct(x: number): string {
   return `${Math.round(x * 100)}%`;
+}
+
+function ms(x: number): string {
+  return `${x.toFixed(1)} ms`;
 }
