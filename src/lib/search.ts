@@ -1,5 +1,5 @@
 import type { SearchQuery } from '../schemas/search.ts';
-import { bitsetWords, EMPTY_POSTING, hasBit, popcount, setBit, type Posting } from './posting.ts';
+import { bitsetWords, EMPTY_POSTING, hasBit, popcount, rank, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
 import { normaliseText } from './text.ts';
 import { matchText } from './text-index.ts';
@@ -93,9 +93,10 @@ interface Hits {
 function filterOf(postings: readonly Posting[], from: number, to: number): Filter {
   const members: Member[] = [];
   let size = 0;
-  for (const { list, bits } of postings) {
-    const start = lowerBound(list, from, 0);
-    const end = lowerBound(list, to, start);
+  for (const posting of postings) {
+    const { list, bits } = posting;
+    const start = from === 0 ? 0 : rank(posting, from);
+    const end = to >= (list.length === 0 ? 0 : (list[list.length - 1] as number) + 1) ? list.length : rank(posting, to);
     if (start === end) continue;
     members.push({ list, bits, start, end, cursor: start });
     size += end - start;
@@ -260,17 +261,6 @@ function release(marked: Int32Array, filter: Filter): void {
 
 function rangeWords(from: number, to: number): number {
   return ((to - 1) >>> 5) - (from >>> 5) + 1;
-}
-
-/** First index in [lo, list.length) whose value is ≥ `value`. */
-function lowerBound(list: ArrayLike<number>, value: number, lo: number): number {
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** First index in (cursor, end] whose value is ≥ p, given list[cursor] < p: doubling steps, then halving. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPosting, hasBit, popcount } from '../../src/lib/posting.ts';
+import { createPosting, hasBit, popcount, rank } from '../../src/lib/posting.ts';
 
 describe('createPosting', () => {
   it('adds a bitset only when it costs no more memory than the list (one bit per review against 32 per entry)', () => {
@@ -31,5 +31,16 @@ describe('popcount', () => {
     );
     expect(popcount(-1)).toBe(32);
     expect(popcount(0)).toBe(0);
+  });
+});
+
+describe('rank', () => {
+  it('is the number of entries below any position, for sparse and dense postings alike', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 })))), ([count, positions]) => {
+        const posting = createPosting([...positions].sort((a, b) => a - b), count);
+        for (let p = 0; p <= count; p += 1) expect(rank(posting, p)).toBe(positions.filter((q) => q < p).length);
+      }),
+    );
   });
 });
