@@ -34,6 +34,7 @@ export function createPosting(positions: ArrayLike<number>, count: number): Post
 /** How many entries of the posting are below position `p` (0 ≤ p ≤ the number of reviews): the index in `list` of the first one at or after p. */
 export function rank(posting: Posting, p: number): number {
   const { bits, ranks } = posting;
+  // ranks and bits come together (createPosting); testing both only narrows the types.
   if (!bits || !ranks) return lowerBound(posting.list, p, 0);
   const w = p >>> 5;
   const below = (p & 31) === 0 ? 0 : popcount((bits[w] as number) & ((1 << (p & 31)) - 1));
@@ -41,7 +42,7 @@ export function rank(posting: Posting, p: number): number {
 }
 
 /** First index in [lo, list.length) whose value is ≥ `value`. */
-export function lowerBound(list: ArrayLike<number>, value: number, lo: number): number {
+function lowerBound(list: ArrayLike<number>, value: number, lo: number): number {
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;

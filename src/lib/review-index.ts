@@ -141,7 +141,7 @@ function firstPosition(days: Int32Array, day: number): number {
 }
 
 /** `YYYY-MM-DD` → yyyymmdd, which orders as the text does; without allocating (it runs per request). */
-export function dayNumber(date: string): number {
+function dayNumber(date: string): number {
   let n = 0;
   for (let i = 0; i < date.length; i += 1) {
     const c = date.charCodeAt(i) - 48;

@@ -95,8 +95,8 @@ function filterOf(postings: readonly Posting[], from: number, to: number): Filte
   let size = 0;
   for (const posting of postings) {
     const { list, bits } = posting;
-    const start = from === 0 ? 0 : rank(posting, from);
-    const end = to >= (list.length === 0 ? 0 : (list[list.length - 1] as number) + 1) ? list.length : rank(posting, to);
+    const start = rank(posting, from);
+    const end = rank(posting, to);
     if (start === end) continue;
     members.push({ list, bits, start, end, cursor: start });
     size += end - start;
