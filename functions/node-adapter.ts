@@ -84,14 +84,18 @@ function send(res: ServerResponse, reply: HttpReply, head: boolean): void {
           if (pooled) responseBuffers.give(pooled);
         }
       : undefined;
-  if (head || length === 0) res.end(sent);
-  else if (single !== undefined) res.end(single, sent);
+  if (head || length === 0) res.end();
+  else if (single !== undefined) res.end(single);
   else {
     // Large slices of prebuilt buffers: no copy, one writev for all of them.
     res.cork();
     for (const chunk of chunks ?? []) res.write(chunk);
-    res.end(sent);
+    res.end();
   }
+  if (!sent) return;
+  // Usually the socket took every byte at once and the buffers are free now; a listener only when it did not.
+  if (res.writableFinished) sent();
+  else res.once('finish', sent);
 }
 
 /** The chunks end to end at the start of `target`; returns that part of it. */

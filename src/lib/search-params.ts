@@ -121,13 +121,21 @@ function plainlyValid(query: string): SearchQuery | undefined {
   const since = values[SINCE];
   const until = values[UNTIL];
   if (typeof since === 'string' && typeof until === 'string' && since > until) return undefined;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...SHAPE };
   for (let f = 0; f < NAMES.length; f += 1) {
     const value = values[f] ?? DEFAULTS[f];
     if (value !== undefined) out[NAMES[f] as string] = value;
   }
   return out as SearchQuery;
 }
+
+/**
+ * Every field, absent ones as undefined (which every reader treats as
+ * absent): answers copied from it share one object layout whatever
+ * parameters were given, so the search reads their fields at one known
+ * offset instead of looking each up among dozens of layouts.
+ */
+const SHAPE: Readonly<Record<string, undefined>> = Object.fromEntries(NAMES.map((name) => [name, undefined]));
 
 function readValue(rule: FieldRule, text: string): string | number | undefined {
   if (rule.type === 'string') {

@@ -28,7 +28,8 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
 
   const text = query.query ? normaliseText(query.query) : undefined;
   const filters: Filter[] = [];
-  if (query.rating !== undefined || query.min_rating !== undefined) filters.push(filterOf(ratingPostings(index, query), from, to));
+  const rating = ratingPosting(index, query);
+  if (rating) filters.push(filterOf([rating], from, to));
   if (query.mentions_technician) {
     filters.push(filterOf([index.technicianPostings.get(normaliseText(query.mentions_technician.trim())) ?? EMPTY_POSTING], from, to));
   }
@@ -59,7 +60,7 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
 }
 
 /** A driver with at least this many candidates per 32 positions of the range is intersected word by word. */
-const DENSE_PER_WORD = 2;
+const DENSE_PER_WORD = 1;
 /** A filter made of more sparse lists than this is marked in a bitset before it is tested review by review. */
 const DIRECT_SPARSE_MEMBERS = 4;
 
@@ -104,14 +105,13 @@ function filterOf(postings: readonly Posting[], from: number, to: number): Filte
   return { members, size, marked: undefined };
 }
 
-function ratingPostings(index: ReviewIndex, query: SearchQuery): Posting[] {
-  const postings: Posting[] = [];
-  for (let r = 1; r <= 5; r += 1) {
-    if ((query.rating === undefined || r === query.rating) && (query.min_rating === undefined || r >= query.min_rating)) {
-      postings.push(index.byRating[r] as Posting);
-    }
-  }
-  return postings;
+/** The reviews the rating filters let through, as one posting; undefined when they let every review through. */
+function ratingPosting(index: ReviewIndex, query: SearchQuery): Posting | undefined {
+  const { rating, min_rating: min } = query;
+  if (rating !== undefined) return min === undefined || rating >= min ? (index.byRating[rating] as Posting) : EMPTY_POSTING;
+  // Ratings are whole stars: at least 3.5 means at least 4.
+  if (min === undefined || min <= 1) return undefined;
+  return index.byMinRating[Math.ceil(min)] as Posting;
 }
 
 function accept(hits: Hits, p: number): void {
