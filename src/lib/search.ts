@@ -172,35 +172,63 @@ function passes(filter: Filter, p: number): boolean {
 
 /**
  * All filters' bitsets ANDed 32 positions at a time (a filter's own postings
- * ORed first); sparse postings are set in a scratch bitset beforehand. Once
- * the page is full and no text is to be read, a word only adds its bit count.
+ * ORed first); sparse postings are set in a scratch bitset beforehand. Each
+ * review is accepted in turn until the page is full; after that, unless texts
+ * are to be read, the rest of the range is only counted.
  */
 function intersect(filters: readonly Filter[], from: number, to: number, hits: Hits, count: number): void {
   const first = from >>> 5;
   const last = (to - 1) >>> 5;
   const scratch: Int32Array[] = [];
   const sets = filters.map((filter) => bitsetOf(filter, first, last, count, scratch));
-  const n = sets.length;
   try {
-    for (let w = first; w <= last; w += 1) {
-      let word = -1;
+    let w = first;
+    for (; w <= last && (hits.text !== undefined || hits.positions.length < hits.limit); w += 1) {
+      let word = andAt(sets, w);
       if (w === first) word &= -1 << (from & 31);
-      if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
-      for (let f = 0; f < n; f += 1) word &= (sets[f] as Int32Array)[w] as number;
-      if (word === 0) continue;
-      if (hits.text === undefined && hits.positions.length >= hits.limit) {
-        hits.matched += popcount(word);
-        continue;
-      }
+      if (w === last) word &= lastWordMask(to);
       while (word !== 0) {
         const lowest = word & -word;
         word ^= lowest;
         accept(hits, (w << 5) | (31 - Math.clz32(lowest)));
       }
     }
+    if (w <= last) hits.matched += countAnd(sets, w, last, lastWordMask(to));
   } finally {
     for (const bitset of scratch) releaseBitset(bitset, first, last);
   }
+}
+
+function andAt(sets: readonly Int32Array[], w: number): number {
+  let word = -1;
+  for (let f = 0; f < sets.length; f += 1) word &= (sets[f] as Int32Array)[w] as number;
+  return word;
+}
+
+/** Bits of the range's last word that lie before `to`. */
+function lastWordMask(to: number): number {
+  return (to & 31) === 0 ? -1 : (1 << (to & 31)) - 1;
+}
+
+/**
+ * Set bits of the sets' AND over words w..last (the last word masked). One
+ * and two sets, by far the usual cases, get loops of their own: the
+ * compiler keeps both arrays in registers instead of reloading them per word.
+ */
+function countAnd(sets: readonly Int32Array[], w: number, last: number, lastMask: number): number {
+  let n = 0;
+  const a = sets[0] as Int32Array;
+  if (sets.length === 1) {
+    for (let i = w; i < last; i += 1) n += popcount(a[i] as number);
+    return n + popcount((a[last] as number) & lastMask);
+  }
+  if (sets.length === 2) {
+    const b = sets[1] as Int32Array;
+    for (let i = w; i < last; i += 1) n += popcount((a[i] as number) & (b[i] as number));
+    return n + popcount((a[last] as number) & (b[last] as number) & lastMask);
+  }
+  for (let i = w; i < last; i += 1) n += popcount(andAt(sets, i));
+  return n + popcount(andAt(sets, last) & lastMask);
 }
 
 /** The filter as one bitset over words first..last: its own when it has a single dense posting, else its postings ORed into a scratch one. */
