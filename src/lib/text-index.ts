@@ -8,7 +8,8 @@ import { createPosting, type Posting } from './posting.ts';
  * and indexed by its 1- to 3-character pieces. A query with spaces or
  * punctuation narrows the same way word by word (a word followed by a space
  * in the query must end a word of the text, and so on); those candidates are
- * then checked against the text by the caller.
+ * then checked against the text by the caller, unless the query is two words
+ * and a pair index answers it exactly (see `pairs`).
  */
 export interface TextIndex {
   /** Vocabulary: every distinct word of the texts. */
@@ -18,6 +19,16 @@ export interface TextIndex {
   readonly postings: readonly Posting[];
   /** 1- to 3-character piece → ids of the words containing it, ascending */
   readonly pieces: ReadonlyMap<string, Int32Array>;
+  /**
+   * Every pair of adjacent frequent words with the exact text between them
+   * (`pairKey`) → positions of the texts holding it. A phrase of common words
+   * ("thank you") would otherwise send the caller to read thousands of texts;
+   * a phrase with a rare word has few candidates, so rare words stay out and
+   * the index stays small.
+   */
+  readonly pairs: ReadonlyMap<string, Posting>;
+  /** word id → whether its pairs are in `pairs` */
+  readonly frequent: Uint8Array;
   readonly size: number;
 }
 
@@ -35,6 +46,13 @@ export interface TextMatches {
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const PIECE_MAX = 3;
 const NONE: readonly number[] = [];
+/**
+ * A word in fewer texts than this is rare: a phrase holding it is checked
+ * against at most this many texts, which costs a few microseconds.
+ */
+const FREQUENT_TEXTS = 64;
+/** A query word that can be this many vocabulary words or more is not looked up in pairs (the lookups would cost more than they save). */
+const PAIR_LOOKUPS_MAX = 64;
 
 /** `texts`: normalised, indexed by position; null for a review without text. */
 export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
@@ -65,13 +83,41 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
       }
     }
   });
+  const frequent = Uint8Array.from(postings, (list) => (list.length >= FREQUENT_TEXTS ? 1 : 0));
   return {
     words,
     wordIds,
     postings: postings.map((list) => createPosting(list, texts.length)),
     pieces: new Map([...pieces].map(([piece, list]) => [piece, Int32Array.from(list)])),
+    pairs: pairPostings(texts, wordIds, frequent),
+    frequent,
     size: texts.length,
   };
+}
+
+function pairPostings(texts: readonly (string | null)[], wordIds: ReadonlyMap<string, number>, frequent: Uint8Array): Map<string, Posting> {
+  const pairs = new Map<string, number[]>();
+  texts.forEach((text, position) => {
+    if (text === null) return;
+    let previous = -1;
+    let previousEnd = 0;
+    for (const match of text.matchAll(WORD)) {
+      const id = wordIds.get(match[0]) as number;
+      if (previous >= 0 && frequent[previous] === 1 && frequent[id] === 1) {
+        const key = pairKey(previous, text.slice(previousEnd, match.index), id);
+        const list = pairs.get(key);
+        if (!list) pairs.set(key, [position]);
+        else if (list[list.length - 1] !== position) list.push(position);
+      }
+      previous = id;
+      previousEnd = match.index + match[0].length;
+    }
+  });
+  return new Map([...pairs].map(([key, list]) => [key, createPosting(list, texts.length)]));
+}
+
+function pairKey(first: number, between: string, second: number): string {
+  return `${first} ${second} ${between}`;
 }
 
 /**
@@ -79,19 +125,44 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
  * the query has no word character and the index cannot help.
  */
 export function matchText(index: TextIndex, query: string): TextMatches | undefined {
-  const words: Posting[][] = [];
-  let exact = false;
-  for (const [token, at] of wordsOf(query)) {
-    exact = token.length === query.length;
+  const tokens = wordsOf(query);
+  if (tokens.length === 0) return undefined;
+  const candidates = tokens.map(([token, at]) =>
     // Inside the query a word is bounded by whatever surrounds it, and so must its match in a text be.
-    const boundedBefore = at > 0;
-    const boundedAfter = at + token.length < query.length;
-    const postings: Posting[] = [];
-    const ids = wordsMatching(index, token, boundedBefore, boundedAfter);
-    for (let i = 0; i < ids.length; i += 1) postings.push(index.postings[ids[i] as number] as Posting);
-    words.push(postings);
+    wordsMatching(index, token, at > 0, at + token.length < query.length),
+  );
+  const [first, second] = tokens;
+  if (tokens.length === 1) return { words: [postingsOf(index, candidates[0] as ArrayLike<number>)], exact: first?.[0].length === query.length };
+  // Two words and nothing around them: the texts holding one of the pairs they can be are exactly the answer.
+  if (tokens.length === 2 && first?.[1] === 0 && second && second[1] + second[0].length === query.length) {
+    const between = query.slice(first[0].length, second[1]);
+    const pairs = pairsOf(index, candidates[0] as ArrayLike<number>, between, candidates[1] as ArrayLike<number>);
+    if (pairs) return { words: [pairs], exact: true };
   }
-  return words.length === 0 ? undefined : { words, exact };
+  return { words: candidates.map((ids) => postingsOf(index, ids)), exact: false };
+}
+
+function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
+  const postings: Posting[] = [];
+  for (let i = 0; i < ids.length; i += 1) postings.push(index.postings[ids[i] as number] as Posting);
+  return postings;
+}
+
+/** Postings of every pair (a, between, b) that occurs, or undefined when the pair index cannot tell (a rare word, or too many combinations). */
+function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): Posting[] | undefined {
+  if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
+  const postings: Posting[] = [];
+  for (let i = 0; i < firsts.length; i += 1) {
+    const a = firsts[i] as number;
+    if (index.frequent[a] !== 1) return undefined;
+    for (let j = 0; j < seconds.length; j += 1) {
+      const b = seconds[j] as number;
+      if (index.frequent[b] !== 1) return undefined;
+      const posting = index.pairs.get(pairKey(a, between, b));
+      if (posting) postings.push(posting);
+    }
+  }
+  return postings;
 }
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */

@@ -3,6 +3,7 @@ import { makeReview } from '../support/review.ts';
 import { describe, expect, it } from 'vitest';
 import { createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from '../../src/lib/review-index.ts';
 import { searchReviews } from '../../src/lib/search.ts';
+import { matchText } from '../../src/lib/text-index.ts';
 import type { Review } from '../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
 import { SearchQuerySchema } from '../../src/schemas/search.ts';
@@ -183,6 +184,35 @@ describe('searchReviews', () => {
 
     it('an empty query filters nothing', () => {
       expect(search({ query: '' }).matched).toBe(6);
+    });
+
+    describe('two common words (answered from the index of adjacent word pairs, without reading texts)', () => {
+      // Every word here is in far more texts than the index's threshold for pairs; "zap" and "zapped" are rare.
+      const common = ['Thank you for the panel.', 'thank, you were quick.', 'thank  you, twice.', 'Thankyou note.', 'We thank your team.', 'Big thank you!', 'THANK YOU.', 'You thank us.', 'Tomás thank-you.'];
+      const rare = ['thank you for the zap.', 'thank zapped you.'];
+      const texts = [...Array.from({ length: 70 }, () => common).flat(), ...rare, ...rare];
+      const many = indexOf(texts.map((text, i) => review(i + 1, { text })));
+      const plain = (query: string) => {
+        const folded = query.normalize('NFKC').toLowerCase();
+        return Array.from({ length: many.count }, (_, p) => reviewAt(many, p)).filter((r) => r.text?.normalize('NFKC').toLowerCase().includes(folded)).length;
+      };
+
+      it('uses the pair index for them, and matches what a plain substring test matches', () => {
+        expect(matchText(many.text, 'thank you')?.exact).toBe(true);
+        for (const query of ['thank you', 'THANK YOU', 'thank, you', 'thank  you', 'hank yo', 'thank-you', 'you for', 'you thank', 'the panel', 'thank your', 'k y']) {
+          expect(search({ query }, many).matched, query).toBe(plain(query));
+        }
+        expect(search({ query: 'thank you' }, many).matched).toBe(70 * 4 + 2);
+      });
+
+      it('reads the texts when a word is rare, the phrase is longer or has punctuation around it', () => {
+        expect(matchText(many.text, 'you for the zap')?.exact).toBe(false);
+        expect(matchText(many.text, 'thank zapped')?.exact).toBe(false);
+        expect(matchText(many.text, 'thank you!')?.exact).toBe(false);
+        for (const query of ['you for the zap', 'thank zapped', 'zapped you', 'thank you!', ' thank you', 'big thank you', 'thank you for the']) {
+          expect(search({ query }, many).matched, query).toBe(plain(query));
+        }
+      });
     });
   });
 
