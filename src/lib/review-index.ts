@@ -25,8 +25,17 @@ export interface ReviewIndex {
   readonly prefixBytes: Uint32Array;
   /** `prefixHash[k]` identifies the bytes of the first k reviews (a hash chain, 32 base64url characters). */
   readonly prefixHash: readonly string[];
-  /** Each review's date as yyyymmdd: one typed array, so a binary search over it stays in a few cache lines instead of visiting strings all over the heap. */
+  /** Each review's date as a day number (days since 1970-01-01): one typed array, not strings all over the heap. */
   readonly days: Int32Array;
+  /**
+   * `reviewsFrom[i]`: how many reviews are dated on or after day
+   * `reviewsFromDay + i`, for every day from the oldest review to the newest
+   * (at most the last `DAY_TABLE_SPAN` days). A date bound is then one read,
+   * where a binary search over `days` would wait on a cache miss at nearly
+   * every step; older bounds fall back to that search.
+   */
+  readonly reviewsFrom: Int32Array;
+  readonly reviewsFromDay: number;
   readonly ratings: Uint8Array;
   /** Normalised review texts (null for rating-only reviews), for substring checks. */
   readonly texts: readonly (string | null)[];
@@ -66,7 +75,7 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
   return {
     count: reviews.length,
     ...serialise(reviews, file),
-    days: Int32Array.from(reviews, (r) => dayNumber(r.date)),
+    ...dayIndex(reviews),
     ratings: Uint8Array.from(reviews, (r) => r.rating),
     texts,
     text: createTextIndex(texts),
@@ -83,14 +92,39 @@ export function reviewAt(index: ReviewIndex, position: number): Review {
   return JSON.parse(bytes.toString('utf8')) as Review;
 }
 
-/** Number of reviews dated on or after `date`: they are the first ones. */
+/** Number of reviews dated on or after `date` (YYYY-MM-DD): they are the first ones. */
 export function countOnOrAfter(index: ReviewIndex, date: string): number {
-  return firstPosition(index.days, dayNumber(date));
+  return countFromDay(index, dayNumber(date));
 }
 
-/** First position dated on or before `date`. */
+/** First position dated on or before `date` (YYYY-MM-DD). */
 export function firstOnOrBefore(index: ReviewIndex, date: string): number {
-  return firstPosition(index.days, dayNumber(date) + 1);
+  return countFromDay(index, dayNumber(date) + 1);
+}
+
+function countFromDay(index: ReviewIndex, day: number): number {
+  const i = day - index.reviewsFromDay;
+  if (i >= index.reviewsFrom.length) return 0;
+  if (i >= 0) return index.reviewsFrom[i] as number;
+  return firstPosition(index.days, day);
+}
+
+/** Days the table of `reviewsFrom` covers at most: a century (146 kB), so that one absurd date cannot make it huge. */
+const DAY_TABLE_SPAN = 36_525;
+
+function dayIndex(reviews: readonly Review[]): Pick<ReviewIndex, 'days' | 'reviewsFrom' | 'reviewsFromDay'> {
+  const days = Int32Array.from(reviews, (r) => dayNumber(r.date));
+  const newest = days[0];
+  if (newest === undefined) return { days, reviewsFrom: new Int32Array(0), reviewsFromDay: 0 };
+  const first = Math.max(days[days.length - 1] as number, newest - DAY_TABLE_SPAN + 1);
+  const reviewsFrom = new Int32Array(newest - first + 1);
+  // Walking from the newest day back, p counts the reviews dated on or after the day.
+  let p = 0;
+  for (let i = reviewsFrom.length - 1; i >= 0; i -= 1) {
+    while (p < days.length && (days[p] as number) >= first + i) p += 1;
+    reviewsFrom[i] = p;
+  }
+  return { days, reviewsFrom, reviewsFromDay: first };
 }
 
 /**
@@ -164,13 +198,23 @@ function firstPosition(days: Int32Array, day: number): number {
   return lo;
 }
 
-/** `YYYY-MM-DD` → yyyymmdd, which orders as the text does; without allocating (it runs per request). */
+/**
+ * `YYYY-MM-DD` (a valid date) → days since 1970-01-01, by plain arithmetic
+ * (H. Hinnant's days_from_civil): no Date object, as it runs per request.
+ */
 function dayNumber(date: string): number {
+  const m = digits(date, 5, 7);
+  const y = digits(date, 0, 4) - (m <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + digits(date, 8, 10) - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function digits(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = 0; i < date.length; i += 1) {
-    const c = date.charCodeAt(i) - 48;
-    if (c >= 0 && c <= 9) n = n * 10 + c;
-  }
+  for (let i = start; i < end; i += 1) n = n * 10 + text.charCodeAt(i) - 48;
   return n;
 }
 

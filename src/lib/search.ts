@@ -180,7 +180,13 @@ function intersect(filters: readonly Filter[], from: number, to: number, hits: H
   const first = from >>> 5;
   const last = (to - 1) >>> 5;
   const scratch: Int32Array[] = [];
-  const sets = filters.map((filter) => bitsetOf(filter, first, last, count, scratch));
+  const sets = atMostTwo(
+    filters.map((filter) => bitsetOf(filter, first, last, count, scratch)),
+    first,
+    last,
+    count,
+    scratch,
+  );
   try {
     let w = first;
     for (; w <= last && (hits.text !== undefined || hits.positions.length < hits.limit); w += 1) {
@@ -199,10 +205,30 @@ function intersect(filters: readonly Filter[], from: number, to: number, hits: H
   }
 }
 
+/**
+ * The same AND as one or two bitsets: from the third filter on, all but the
+ * first are ANDed into a scratch bitset first. The loops over one or two
+ * arrays keep them in registers; a loop over any number reloads each array
+ * for every word, and cost three times as much at three filters.
+ */
+function atMostTwo(sets: Int32Array[], first: number, last: number, count: number, scratch: Int32Array[]): Int32Array[] {
+  if (sets.length <= 2) return sets;
+  const rest = takeBitset(count);
+  scratch.push(rest);
+  const b = sets[1] as Int32Array;
+  const c = sets[2] as Int32Array;
+  for (let w = first; w <= last; w += 1) rest[w] = (b[w] as number) & (c[w] as number);
+  for (let k = 3; k < sets.length; k += 1) {
+    const d = sets[k] as Int32Array;
+    for (let w = first; w <= last; w += 1) rest[w] = (rest[w] as number) & (d[w] as number);
+  }
+  return [sets[0] as Int32Array, rest];
+}
+
+/** Word w of the AND of one or two bitsets. */
 function andAt(sets: readonly Int32Array[], w: number): number {
-  let word = -1;
-  for (let f = 0; f < sets.length; f += 1) word &= (sets[f] as Int32Array)[w] as number;
-  return word;
+  const word = (sets[0] as Int32Array)[w] as number;
+  return sets.length === 1 ? word : word & ((sets[1] as Int32Array)[w] as number);
 }
 
 /** Bits of the range's last word that lie before `to`. */
@@ -210,11 +236,7 @@ function lastWordMask(to: number): number {
   return (to & 31) === 0 ? -1 : (1 << (to & 31)) - 1;
 }
 
-/**
- * Set bits of the sets' AND over words w..last (the last word masked). One
- * and two sets, by far the usual cases, get loops of their own: the
- * compiler keeps both arrays in registers instead of reloading them per word.
- */
+/** Set bits of the AND of one or two bitsets over words w..last (the last word masked). */
 function countAnd(sets: readonly Int32Array[], w: number, last: number, lastMask: number): number {
   let n = 0;
   const a = sets[0] as Int32Array;
@@ -222,13 +244,9 @@ function countAnd(sets: readonly Int32Array[], w: number, last: number, lastMask
     for (let i = w; i < last; i += 1) n += popcount(a[i] as number);
     return n + popcount((a[last] as number) & lastMask);
   }
-  if (sets.length === 2) {
-    const b = sets[1] as Int32Array;
-    for (let i = w; i < last; i += 1) n += popcount((a[i] as number) & (b[i] as number));
-    return n + popcount((a[last] as number) & (b[last] as number) & lastMask);
-  }
-  for (let i = w; i < last; i += 1) n += popcount(andAt(sets, i));
-  return n + popcount(andAt(sets, last) & lastMask);
+  const b = sets[1] as Int32Array;
+  for (let i = w; i < last; i += 1) n += popcount((a[i] as number) & (b[i] as number));
+  return n + popcount((a[last] as number) & (b[last] as number) & lastMask);
 }
 
 /** The filter as one bitset over words first..last: its own when it has a single dense posting, else its postings ORed into a scratch one. */

@@ -139,6 +139,19 @@ describe('searchReviews', () => {
     it('a future since matches nothing', () => {
       expect(search({ since: '2999-01-01' })).toEqual({ matched: 0, returned: 0, ids: [] });
     });
+
+    it('holds for any pair of dates, also across leap days and centuries, and for reviews more than a century apart', () => {
+      const dates = ['1899-12-31', '1900-02-28', '1900-03-01', '1999-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2024-03-01', '2025-01-01', '2025-01-01'];
+      const spread = indexOf(dates.map((date, i) => review(i + 1, { date })));
+      const probes = ['0001-01-01', '1899-12-30', ...dates, '2000-02-28', '2023-12-31', '2025-01-02', '9999-12-31'];
+      for (const since of probes) {
+        for (const until of probes) {
+          if (since > until) continue;
+          const expected = dates.filter((d) => d >= since && d <= until).length;
+          expect(search({ since, until, limit: 100 }, spread).matched, `${since}..${until}`).toBe(expected);
+        }
+      }
+    });
   });
 
   describe('query', () => {
