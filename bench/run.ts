@@ -24,10 +24,10 @@ const { values } = parseArgs({
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(values.seconds);
 /**
- * Server processes of each kind. One process of the same code can run 15%
- * slower than another for its whole life (where its memory landed, what the
- * compiler saw first): the turns rotate over several, so no single draw
- * decides a figure.
+ * Server processes of each kind, one pair after another. One process of the
+ * same code can run 15% slower than another for its whole life (where its
+ * memory landed, what the compiler saw first): the turns are shared among
+ * several, so no single draw decides a figure.
  */
 const PROCESSES = Math.max(1, Number(values.processes));
 const CONNECTIONS = Number(values.connections);
@@ -69,8 +69,9 @@ for (const size of SIZES) {
   const search = searchMix(prepared.dataset);
   const since = sinceMix(prepared.dataset);
 
-  const ours = await startProcesses('bench/serve-ours.ts', ['--dist', prepared.distDir]);
-  const recorded = await recordResponses((ours[0] as ServerProcess).url, [...search.paths, ...since.paths]);
+  const startOurs = () => startServerProcess('bench/serve-ours.ts', ['--dist', prepared.distDir], ROOT, NODE_FLAGS, serverCpuPrefix());
+  let ours: ServerProcess | undefined = await startOurs();
+  const recorded = await recordResponses(ours.url, [...search.paths, ...since.paths]);
   const responsesFile = join(ROOT, '.bench', size.name, 'responses.json');
   await saveResponses(responsesFile, recorded);
   const etags = new Map(recorded.map((r) => [r.path, r.headers.etag ?? '']));
@@ -84,29 +85,33 @@ for (const size of SIZES) {
     },
   };
 
-  // The baseline waits idle while ours is loaded and the other way round: only one server works at a time.
-  const baseline = await startProcesses('bench/serve-baseline.ts', ['--responses', responsesFile]);
-  // wrk only tells a bad status (400+) from a good one: each distinct request is checked once beforehand.
-  const statusChecks = Object.fromEntries(
-    await Promise.all(
-      (Object.keys(cases) as CaseName[]).map(async (name) => [
-        name,
-        [...(await wrongStatuses('ours', ours, cases[name])), ...(await wrongStatuses('baseline', baseline, cases[name]))],
-      ]),
-    ),
-  ) as Record<CaseName, string[]>;
-  const { ours: oursResults, baseline: baselineResults, ratios } = await runCases(ours, baseline, cases);
-  // The largest of our processes: the target is a bound.
-  const rssMb = Math.max(...ours.map((server) => residentMegabytes(server.pid) ?? Number.NaN));
-  await Promise.all([...ours, ...baseline].map((server) => server.stop()));
+  // One pair of processes at a time (idle ones would still take CPU 0 for their timers and collections);
+  // the baseline waits idle while ours is loaded and the other way round: only one server works at a time.
+  const turns = emptyTurns();
+  const statusChecks = emptyProblems();
+  let rssMb = 0;
+  for (let block = 0; block < PROCESSES; block += 1) {
+    ours ??= await startOurs();
+    const baseline = await startServerProcess('bench/serve-baseline.ts', ['--responses', responsesFile], ROOT, NODE_FLAGS, serverCpuPrefix());
+    // wrk only tells a bad status (400+) from a good one: each distinct request is checked once beforehand.
+    for (const name of Object.keys(cases) as CaseName[]) {
+      statusChecks[name].push(...(await wrongStatuses('ours', ours.url, cases[name])), ...(await wrongStatuses('baseline', baseline.url, cases[name])));
+    }
+    await runTurns(ours, baseline, cases, roundsOfBlock(block), turns);
+    // The largest of our processes: the target is a bound.
+    rssMb = Math.max(rssMb, residentMegabytes(ours.pid) ?? Number.NaN);
+    await Promise.all([ours.stop(), baseline.stop()]);
+    ours = undefined;
+  }
 
   memory.push({ size: size.name, reviews, rssMb, pass: size.name === '10k' ? rssMb < RSS_TARGET_MB : undefined });
   for (const name of Object.keys(cases) as CaseName[]) {
-    const o = oursResults[name];
-    const b = baselineResults[name];
-    const ratio = ratios[name];
+    const o = combine(turns[name].ours);
+    const b = combine(turns[name].baseline);
+    // Pairs run back to back see the same machine: their ratio cancels most of its drift.
+    const ratio = median(turns[name].ours.map((t, i) => t.requestsPerSecond / (turns[name].baseline[i] as LoadResult).requestsPerSecond));
     const problems = [
-      ...statusChecks[name],
+      ...statusChecks[name].slice(0, 3),
       ...loadProblems('ours', o),
       ...loadProblems('baseline', b),
       ...(ratio < TARGETS[name] ? [`ratio below ${pct(TARGETS[name])}`] : []),
@@ -125,44 +130,43 @@ await writeFile(
 console.log('\nresults written to .bench/results.json');
 process.exitCode = results.every((r) => r.pass) && memory.every((m) => m.pass !== false) ? 0 : 1;
 
-function startProcesses(script: string, args: readonly string[]): Promise<ServerProcess[]> {
-  return Promise.all(Array.from({ length: PROCESSES }, () => startServerProcess(script, args, ROOT, NODE_FLAGS, serverCpuPrefix())));
+type Turns = Record<CaseName, Record<'ours' | 'baseline', LoadResult[]>>;
+
+function emptyTurns(): Turns {
+  return { search: { ours: [], baseline: [] }, since: { ours: [], baseline: [] }, 'since 304': { ours: [], baseline: [] } };
+}
+
+function emptyProblems(): Record<CaseName, string[]> {
+  return { search: [], since: [], 'since 304': [] };
+}
+
+/** Rounds of the ROUNDS a block of processes runs: as even a share as can be. */
+function roundsOfBlock(block: number): number {
+  return Math.floor(ROUNDS / PROCESSES) + (block < ROUNDS % PROCESSES ? 1 : 0);
 }
 
 /**
- * Each case runs in ROUNDS short turns of each server in alternation, so that a
+ * Each case runs in short turns of each server in alternation, so that a
  * burst of other work on the machine hits both alike; each figure is the
- * median of the turns, which a single disturbed turn does not move. Round r
- * pairs the (r mod PROCESSES)-th process of each kind.
+ * median of the turns, which a single disturbed turn does not move.
  */
-async function runCases(
-  ours: readonly ServerProcess[],
-  baseline: readonly ServerProcess[],
-  cases: Record<CaseName, { requests: LoadRequest[] }>,
-): Promise<Record<'ours' | 'baseline', Record<CaseName, LoadResult>> & { ratios: Record<CaseName, number> }> {
+async function runTurns(ours: ServerProcess, baseline: ServerProcess, cases: Record<CaseName, { requests: LoadRequest[] }>, rounds: number, turns: Turns): Promise<void> {
   // Warm up the JIT (and the kernel's socket buffers) on every kind of request first.
   const all = Object.values(cases).flatMap((c) => c.requests);
-  for (const server of [...ours, ...baseline]) await load(server.url, all, { connections: CONNECTIONS, seconds: 2 });
-  const out = { ours: {} as Record<CaseName, LoadResult>, baseline: {} as Record<CaseName, LoadResult>, ratios: {} as Record<CaseName, number> };
+  for (const server of [ours, baseline]) await load(server.url, all, { connections: CONNECTIONS, seconds: 2 });
   for (const [name, { requests }] of Object.entries(cases) as [CaseName, { requests: LoadRequest[] }][]) {
-    const turns: Record<'ours' | 'baseline', LoadResult[]> = { ours: [], baseline: [] };
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const order = [['ours', ours[round % ours.length] as ServerProcess], ['baseline', baseline[round % baseline.length] as ServerProcess]] as const;
+    for (let round = 0; round < rounds; round += 1) {
+      const order = [['ours', ours], ['baseline', baseline]] as const;
       // Who goes first alternates too, so neither always follows the other's load.
-      for (const [who, server] of round % 2 === 0 ? order : [...order].reverse()) {
+      for (const [who, server] of turns[name].ours.length % 2 === 0 ? order : [...order].reverse()) {
         const cpuBefore = cpuSeconds(server.pid);
         const result = await load(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS / ROUNDS });
         const cpuAfter = cpuSeconds(server.pid);
         if (cpuBefore !== undefined && cpuAfter !== undefined && result.total > 0) result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.total;
-        turns[who].push(result);
+        turns[name][who].push(result);
       }
     }
-    out.ours[name] = combine(turns.ours);
-    out.baseline[name] = combine(turns.baseline);
-    // Pairs run back to back see the same machine: their ratio cancels most of its drift.
-    out.ratios[name] = median(turns.ours.map((o, i) => o.requestsPerSecond / (turns.baseline[i] as LoadResult).requestsPerSecond));
   }
-  return out;
 }
 
 function combine(turns: readonly LoadResult[]): LoadResult {
@@ -192,19 +196,17 @@ function loadProblems(who: string, result: LoadResult): string[] {
   return problems;
 }
 
-/** Each distinct request once per process, with its headers: any answer whose status is not the expected one. */
-async function wrongStatuses(who: string, servers: readonly ServerProcess[], c: { requests: LoadRequest[]; status: string }): Promise<string[]> {
+/** Each distinct request once, with its headers: any answer whose status is not the expected one. */
+async function wrongStatuses(who: string, base: string, c: { requests: LoadRequest[]; status: string }): Promise<string[]> {
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const request of c.requests) {
     const key = request.path + JSON.stringify(request.headers ?? {});
     if (seen.has(key)) continue;
     seen.add(key);
-    for (const server of servers) {
-      const response = await fetch(server.url + request.path, { headers: request.headers ?? {} });
-      await response.arrayBuffer();
-      if (String(response.status) !== c.status) problems.push(`${who}: ${request.path} answered ${response.status}, not ${c.status}`);
-    }
+    const response = await fetch(base + request.path, { headers: request.headers ?? {} });
+    await response.arrayBuffer();
+    if (String(response.status) !== c.status) problems.push(`${who}: ${request.path} answered ${response.status}, not ${c.status}`);
   }
   return problems.slice(0, 3);
 }
@@ -228,7 +230,7 @@ function printTable(): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(
-    `\nwrk, ${CONNECTIONS} connections, ${SECONDS} s per case and server in ${ROUNDS} alternating turns over ${PROCESSES} processes of each (figures: medians of the turns; ratio: median of the back-to-back pairs' ratios), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}${serverCpuPrefix().length > 0 ? ' on CPU 0, wrk on CPU 1' : ''}`,
+    `\nwrk, ${CONNECTIONS} connections, ${SECONDS} s per case and server in ${ROUNDS} alternating turns, shared by ${PROCESSES} processes of each run one pair after another (figures: medians of the turns; ratio: median of the back-to-back pairs' ratios), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}${serverCpuPrefix().length > 0 ? ' on CPU 0, wrk on CPU 1' : ''}`,
   );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
