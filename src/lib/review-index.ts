@@ -36,7 +36,6 @@ export interface ReviewIndex {
    */
   readonly reviewsFrom: Int32Array;
   readonly reviewsFromDay: number;
-  readonly ratings: Uint8Array;
   /** Normalised review texts (null for rating-only reviews), for substring checks. */
   readonly texts: readonly (string | null)[];
   readonly text: TextIndex;
@@ -76,7 +75,6 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     count: reviews.length,
     ...serialise(reviews, file),
     ...dayIndex(reviews),
-    ratings: Uint8Array.from(reviews, (r) => r.rating),
     texts,
     text: createTextIndex(texts),
     byRating: byRating.map((list) => createPosting(list, reviews.length)),
