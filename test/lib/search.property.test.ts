@@ -93,6 +93,14 @@ function queryFor(dataset: ReviewsDataset): fc.Arbitrary<SearchQuery> {
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SearchQuery);
 }
 
+/**
+ * Shrinking a failure over datasets of hundreds of reviews can take many
+ * minutes, and synchronous properties cannot be stopped by the test timeout:
+ * past this limit fast-check reports the failure as far as it got. A passing
+ * run takes a few seconds.
+ */
+const SHRINK_BOUND = { interruptAfterTimeLimit: 60_000 } as const;
+
 const sample: ReviewsDataset = JSON.parse(readFileSync(join(SAMPLE_DIST, 'client/reviews.json'), 'utf8'));
 
 describe('searchReviews agrees with a plain filter-sort-slice', () => {
@@ -104,7 +112,7 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
         const actual = { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => reviewAt(index, p).id) };
         expect(actual).toEqual(referenceSearch(sample, q));
       }),
-      { numRuns: 4000 },
+      { numRuns: 4000, ...SHRINK_BOUND },
     );
   });
 
@@ -121,7 +129,7 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
           for (const q of queries) expect(indexedSearch(dataset, q)).toEqual(referenceSearch(dataset, q));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 500, ...SHRINK_BOUND },
     );
   });
 
@@ -154,7 +162,7 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 40, ...SHRINK_BOUND },
     );
   });
 });
