@@ -133,11 +133,15 @@ process.exitCode = results.every((r) => r.pass) && memory.every((m) => m.pass !=
 type Turns = Record<CaseName, Record<'ours' | 'baseline', LoadResult[]>>;
 
 function emptyTurns(): Turns {
-  return { search: { ours: [], baseline: [] }, since: { ours: [], baseline: [] }, 'since 304': { ours: [], baseline: [] } };
+  return perCase(() => ({ ours: [], baseline: [] }));
 }
 
 function emptyProblems(): Record<CaseName, string[]> {
-  return { search: [], since: [], 'since 304': [] };
+  return perCase(() => []);
+}
+
+function perCase<T>(make: () => T): Record<CaseName, T> {
+  return Object.fromEntries((Object.keys(TARGETS) as CaseName[]).map((name) => [name, make()])) as Record<CaseName, T>;
 }
 
 /** Rounds of the ROUNDS a block of processes runs: as even a share as can be. */

@@ -51,7 +51,7 @@ const NONE: readonly number[] = [];
  * against at most this many texts, which costs a few microseconds.
  */
 const FREQUENT_TEXTS = 64;
-/** A query word that can be this many vocabulary words or more is not looked up in pairs (the lookups would cost more than they save). */
+/** Two query words whose vocabulary matches make more combinations than this are not looked up in pairs (the lookups would cost more than they save). */
 const PAIR_LOOKUPS_MAX = 64;
 
 /** `texts`: normalised, indexed by position; null for a review without text. */
@@ -150,19 +150,20 @@ function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
 
 /** Postings of every pair (a, between, b) that occurs, or undefined when the pair index cannot tell (a rare word, or too many combinations). */
 function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): Posting[] | undefined {
-  if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
+  if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX || !allFrequent(index, firsts) || !allFrequent(index, seconds)) return undefined;
   const postings: Posting[] = [];
   for (let i = 0; i < firsts.length; i += 1) {
-    const a = firsts[i] as number;
-    if (index.frequent[a] !== 1) return undefined;
     for (let j = 0; j < seconds.length; j += 1) {
-      const b = seconds[j] as number;
-      if (index.frequent[b] !== 1) return undefined;
-      const posting = index.pairs.get(pairKey(a, between, b));
+      const posting = index.pairs.get(pairKey(firsts[i] as number, between, seconds[j] as number));
       if (posting) postings.push(posting);
     }
   }
   return postings;
+}
+
+function allFrequent(index: TextIndex, ids: ArrayLike<number>): boolean {
+  for (let i = 0; i < ids.length; i += 1) if (index.frequent[ids[i] as number] !== 1) return false;
+  return true;
 }
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */
