@@ -92,8 +92,6 @@ const NAMES = FIELDS.map((f) => f.name);
 const DEFAULTS = FIELDS.map((f) => f.json.default);
 const SINCE = NAMES.indexOf('since');
 const UNTIL = NAMES.indexOf('until');
-/** Digits with an optional fraction: the only number spelling the direct check reads. */
-const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 
 function plainlyValid(query: string): SearchQuery | undefined {
   // By field position, so the answer object is built once, in schema order.
@@ -143,7 +141,7 @@ function readValue(rule: FieldRule, text: string): string | number | undefined {
     if (rule.pattern && !rule.pattern.test(text)) return undefined;
     return text;
   }
-  if (!PLAIN_NUMBER.test(text)) return undefined;
+  if (!isPlainNumber(text)) return undefined;
   const value = Number(text);
   if (rule.type === 'integer' && !Number.isInteger(value)) return undefined;
   if ((rule.minimum !== undefined && value < rule.minimum) || (rule.maximum !== undefined && value > rule.maximum)) return undefined;
@@ -152,7 +150,7 @@ function readValue(rule: FieldRule, text: string): string | number | undefined {
 
 /** application/x-www-form-urlencoded decoding; undefined where it is not plain UTF-8 (the full path then decides). */
 function decode(text: string): string | undefined {
-  if (!ENCODED.test(text)) return text;
+  if (!isEncoded(text)) return text;
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
@@ -160,4 +158,27 @@ function decode(text: string): string | undefined {
   }
 }
 
-const ENCODED = /[%+]/;
+// Character loops, not regular expressions: these run on every parameter of every request, where
+// a regular expression costs a call into its own compiled code, cold on every request.
+function isEncoded(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25 || c === 0x2b) return true; // % +
+  }
+  return false;
+}
+
+/** Digits with an optional fraction (`4`, `3.5`): the only number spelling the direct check reads. */
+function isPlainNumber(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i += 1;
+  if (i === 0) return false;
+  if (i === text.length) return true;
+  if (text.charCodeAt(i) !== 0x2e || i + 1 === text.length) return false; // .
+  for (i += 1; i < text.length; i += 1) if (!isDigit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
