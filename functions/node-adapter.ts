@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeUtf8 } from '../src/lib/utf8.ts';
 import { responseBuffers } from './http/buffer-pool.ts';
 import { errorReply, type Handler, type HttpReply, type HttpRequest } from './http/reply.ts';
 
@@ -101,7 +102,7 @@ function send(res: ServerResponse, reply: HttpReply, head: boolean): void {
 /** The chunks end to end at the start of `target`; returns that part of it. */
 function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buffer {
   let offset = 0;
-  for (const chunk of chunks) offset += typeof chunk === 'string' ? target.write(chunk, offset) : (target.set(chunk, offset), chunk.byteLength);
+  for (const chunk of chunks) offset = typeof chunk === 'string' ? writeUtf8(target, chunk, offset) : (target.set(chunk, offset), offset + chunk.byteLength);
   return target.subarray(0, offset);
 }
 

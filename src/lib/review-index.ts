@@ -6,6 +6,7 @@ import { compareNewestFirst } from './order.ts';
 import { normaliseText } from './text.ts';
 import { createPosting, EMPTY_POSTING, type Posting } from './posting.ts';
 import { createTextIndex, type TextIndex } from './text-index.ts';
+import { writeUtf8 } from './utf8.ts';
 
 /**
  * `/reviews.json` rearranged for the read endpoints. Positions are indexes into
@@ -143,7 +144,7 @@ export function reviewsJson(
   for (const p of positions) size += (prefixBytes[p + 1] as number) - start(prefixBytes, p);
   readAhead(joined, prefixBytes, positions);
   const out = allocate(size);
-  let offset = out.write(prefix, 0, 'latin1');
+  let offset = writeUtf8(out, prefix, 0);
   // Consecutive positions are consecutive bytes, commas included: one copy per run.
   for (let i = 0; i < positions.length; ) {
     const first = positions[i] as number;
@@ -156,7 +157,7 @@ export function reviewsJson(
     offset += joined.copy(out, offset, start(prefixBytes, first), prefixBytes[last + 1]);
     i += 1;
   }
-  out.write(suffix, offset, 'latin1');
+  writeUtf8(out, suffix, offset);
   return out;
 }
 
