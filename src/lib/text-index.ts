@@ -1,4 +1,5 @@
 import { createPosting, type Posting } from './posting.ts';
+import { isAscii } from './text.ts';
 
 /**
  * Substring search over the normalised review texts without reading them
@@ -168,7 +169,7 @@ function allFrequent(index: TextIndex, ids: ArrayLike<number>): boolean {
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */
 function wordsOf(query: string): [string, number][] {
-  if (NON_ASCII.test(query)) return [...query.matchAll(WORD)].map((m) => [m[0], m.index]);
+  if (!isAscii(query)) return [...query.matchAll(WORD)].map((m) => [m[0], m.index]);
   const found: [string, number][] = [];
   let start = -1;
   for (let i = 0; i <= query.length; i += 1) {
@@ -183,7 +184,6 @@ function wordsOf(query: string): [string, number][] {
   return found;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Ids of the vocabulary words containing `token`, starting with it when bounded before, ending with it when bounded after. */
 function wordsMatching(index: TextIndex, token: string, boundedBefore: boolean, boundedAfter: boolean): ArrayLike<number> {
