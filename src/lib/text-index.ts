@@ -30,6 +30,15 @@ export interface TextIndex {
   readonly pairs: ReadonlyMap<string, Posting>;
   /** word id → whether its pairs are in `pairs` */
   readonly frequent: Uint8Array;
+  /**
+   * The vocabulary words containing each vocabulary word (itself included), as
+   * one list: those of word `id` are `containing[containingStart[id]..containingStart[id + 1])`.
+   * A query word is usually a whole word, and then finding what it matches is
+   * one lookup instead of a pass over its pieces and their words' texts, each
+   * of which misses the cache on a busy server.
+   */
+  readonly containing: Int32Array;
+  readonly containingStart: Int32Array;
   readonly size: number;
 }
 
@@ -85,15 +94,29 @@ export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
     }
   });
   const frequent = Uint8Array.from(postings, (list) => (list.length >= FREQUENT_TEXTS ? 1 : 0));
+  const vocabulary = { words, pieces: new Map([...pieces].map(([piece, list]) => [piece, Int32Array.from(list)])) };
   return {
     words,
     wordIds,
     postings: postings.map((list) => createPosting(list, texts.length)),
-    pieces: new Map([...pieces].map(([piece, list]) => [piece, Int32Array.from(list)])),
+    pieces: vocabulary.pieces,
     pairs: pairPostings(texts, wordIds, frequent),
     frequent,
+    ...containingWords(vocabulary),
     size: texts.length,
   };
+}
+
+function containingWords(vocabulary: Pick<TextIndex, 'words' | 'pieces'>): Pick<TextIndex, 'containing' | 'containingStart'> {
+  const containingStart = new Int32Array(vocabulary.words.length + 1);
+  const lists = vocabulary.words.map((word, id) => {
+    const ids = piecesMatching(vocabulary, word, false, false);
+    containingStart[id + 1] = (containingStart[id] as number) + ids.length;
+    return ids;
+  });
+  const containing = new Int32Array(containingStart[lists.length] as number);
+  lists.forEach((ids, id) => containing.set(ids, containingStart[id]));
+  return { containing, containingStart };
 }
 
 function pairPostings(texts: readonly (string | null)[], wordIds: ReadonlyMap<string, number>, frequent: Uint8Array): Map<string, Posting> {
@@ -191,6 +214,15 @@ function wordsMatching(index: TextIndex, token: string, boundedBefore: boolean, 
     const id = index.wordIds.get(token);
     return id === undefined ? NONE : [id];
   }
+  if (!boundedBefore && !boundedAfter) {
+    const id = index.wordIds.get(token);
+    if (id !== undefined) return index.containing.subarray(index.containingStart[id], index.containingStart[id + 1]);
+  }
+  return piecesMatching(index, token, boundedBefore, boundedAfter);
+}
+
+/** The same, found through the pieces index: for any token, and to build `containing`. */
+function piecesMatching(index: Pick<TextIndex, 'words' | 'pieces'>, token: string, boundedBefore: boolean, boundedAfter: boolean): ArrayLike<number> {
   let containing: ArrayLike<number>;
   if (token.length <= PIECE_MAX) containing = index.pieces.get(token) ?? NONE;
   else {

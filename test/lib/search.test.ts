@@ -162,6 +162,19 @@ describe('searchReviews', () => {
       expect(search({ query: 'two hours late' }).ids).toEqual(ids(3));
     });
 
+    it('a whole word also finds the longer words that contain it: "ben" finds "Benji"', () => {
+      expect(search({ query: 'ben' }).ids).toEqual(ids(2, 3, 7));
+      expect(search({ query: 'BEN' }).ids).toEqual(ids(2, 3, 7));
+    });
+
+    it('knows, for every word of the texts, every word that contains it', () => {
+      const { words, containing, containingStart } = index.text;
+      words.forEach((word, id) => {
+        const found = [...containing.subarray(containingStart[id], containingStart[id + 1])].map((i) => words[i]);
+        expect(found.sort(), word).toEqual(words.filter((other) => other.includes(word)).sort());
+      });
+    });
+
     it('matches a phrase only as written: the same words in another order do not match', () => {
       expect(search({ query: 'hours late' }).ids).toEqual(ids(3));
       expect(search({ query: 'late hours' }).ids).toEqual([]);
