@@ -41,6 +41,12 @@ export function rank(posting: Posting, p: number): number {
   return (ranks[w] as number) + below;
 }
 
+/** Whether position p is in the posting: one bit read, or a binary search of a sparse list. */
+export function contains(posting: Posting, p: number): boolean {
+  if (posting.bits) return hasBit(posting.bits, p);
+  return posting.list[lowerBound(posting.list, p, 0)] === p;
+}
+
 /** First index in [lo, list.length) whose value is ≥ `value`. */
 function lowerBound(list: ArrayLike<number>, value: number, lo: number): number {
   let hi = list.length;

@@ -1,5 +1,5 @@
 import type { SearchQuery } from '../schemas/search.ts';
-import { bitsetWords, EMPTY_POSTING, hasBit, popcount, rank, setBit, type Posting } from './posting.ts';
+import { bitsetWords, contains, EMPTY_POSTING, hasBit, popcount, rank, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
 import { normaliseText } from './text.ts';
 import { matchText } from './text-index.ts';
@@ -43,6 +43,7 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
     // Unless the query is one word, the index only narrows: the candidates' texts are read.
     text: text !== undefined && !matches?.exact ? text : undefined,
     texts: index.texts,
+    sure: matches?.sure ?? [],
     matched: 0,
     limit: query.limit,
     positions: [],
@@ -86,6 +87,8 @@ interface Hits {
   /** Normalised text a review must contain, or undefined. */
   text: string | undefined;
   texts: readonly (string | null)[];
+  /** Postings of texts known to hold `text` (see TextMatches.sure): those are not read. */
+  sure: readonly Posting[];
   matched: number;
   limit: number;
   positions: number[];
@@ -114,9 +117,14 @@ function ratingPosting(index: ReviewIndex, query: SearchQuery): Posting | undefi
   return index.byMinRating[Math.ceil(min)] as Posting;
 }
 
+function inAny(postings: readonly Posting[], p: number): boolean {
+  for (let i = 0; i < postings.length; i += 1) if (contains(postings[i] as Posting, p)) return true;
+  return false;
+}
+
 function accept(hits: Hits, p: number): void {
   // Reading the text last: it is the dearest check.
-  if (hits.text !== undefined && !(hits.texts[p]?.includes(hits.text) ?? false)) return;
+  if (hits.text !== undefined && !inAny(hits.sure, p) && !(hits.texts[p]?.includes(hits.text) ?? false)) return;
   hits.matched += 1;
   if (hits.positions.length < hits.limit) hits.positions.push(p);
 }

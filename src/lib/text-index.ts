@@ -51,6 +51,12 @@ export interface TextMatches {
   words: Posting[][];
   /** True when that is the whole test (the query is a single word); false when the text must still be read. */
   exact: boolean;
+  /**
+   * When not exact: postings whose texts are known to contain the query and
+   * need no reading (a two-word query's pairs of frequent words, when some
+   * of the words it can be are rare and their pairs are not indexed).
+   */
+  sure?: Posting[];
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -157,13 +163,16 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   );
   const [first, second] = tokens;
   if (tokens.length === 1) return { words: [postingsOf(index, candidates[0] as ArrayLike<number>)], exact: first?.[0].length === query.length };
+  const words = candidates.map((ids) => postingsOf(index, ids));
   // Two words and nothing around them: the texts holding one of the pairs they can be are exactly the answer.
   if (tokens.length === 2 && first?.[1] === 0 && second && second[1] + second[0].length === query.length) {
     const between = query.slice(first[0].length, second[1]);
     const pairs = pairsOf(index, candidates[0] as ArrayLike<number>, between, candidates[1] as ArrayLike<number>);
-    if (pairs) return { words: [pairs], exact: true };
+    if (pairs?.rare.length === 0) return { words: [pairs.sure], exact: true };
+    // Pairs with a rare word are not indexed: the rare words' few texts are candidates too, and read.
+    if (pairs) return { words: [[...pairs.sure, ...pairs.rare]], exact: false, sure: pairs.sure };
   }
-  return { words: candidates.map((ids) => postingsOf(index, ids)), exact: false };
+  return { words, exact: false };
 }
 
 function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
@@ -172,22 +181,28 @@ function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
   return postings;
 }
 
-/** Postings of every pair (a, between, b) that occurs, or undefined when the pair index cannot tell (a rare word, or too many combinations). */
-function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): Posting[] | undefined {
-  if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX || !allFrequent(index, firsts) || !allFrequent(index, seconds)) return undefined;
-  const postings: Posting[] = [];
+/**
+ * The pairs (a, between, b) the two query words can be, when there are few
+ * enough combinations to look up: the postings of those of two frequent
+ * words (`sure`: exactly their texts hold the pair), and those of the rare
+ * words among them (`rare`: their pairs are not indexed, but a text holding
+ * one holds the rare word, which is in fewer than FREQUENT_TEXTS texts).
+ */
+function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[] } | undefined {
+  if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
+  const sure: Posting[] = [];
+  const rare = new Set<Posting>();
   for (let i = 0; i < firsts.length; i += 1) {
+    const a = firsts[i] as number;
     for (let j = 0; j < seconds.length; j += 1) {
-      const posting = index.pairs.get(pairKey(firsts[i] as number, between, seconds[j] as number));
-      if (posting) postings.push(posting);
+      const b = seconds[j] as number;
+      if (index.frequent[a] === 1 && index.frequent[b] === 1) {
+        const posting = index.pairs.get(pairKey(a, between, b));
+        if (posting) sure.push(posting);
+      } else rare.add(index.postings[index.frequent[a] === 1 ? b : a] as Posting);
     }
   }
-  return postings;
-}
-
-function allFrequent(index: TextIndex, ids: ArrayLike<number>): boolean {
-  for (let i = 0; i < ids.length; i += 1) if (index.frequent[ids[i] as number] !== 1) return false;
-  return true;
+  return { sure, rare: [...rare] };
 }
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */

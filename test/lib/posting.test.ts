@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPosting, hasBit, popcount, rank } from '../../src/lib/posting.ts';
+import { contains, createPosting, hasBit, popcount, rank } from '../../src/lib/posting.ts';
 
 describe('createPosting', () => {
   it('adds a bitset only when it costs no more memory than the list (one bit per review against 32 per entry)', () => {
@@ -40,6 +40,18 @@ describe('rank', () => {
       fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 })))), ([count, positions]) => {
         const posting = createPosting([...positions].sort((a, b) => a - b), count);
         for (let p = 0; p <= count; p += 1) expect(rank(posting, p)).toBe(positions.filter((q) => q < p).length);
+      }),
+    );
+  });
+});
+
+describe('contains', () => {
+  it('tells exactly the listed positions, for sparse lists and dense bitsets alike', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { maxLength: count }))), ([count, positions]) => {
+        const sorted = [...positions].sort((a, b) => a - b);
+        const posting = createPosting(sorted, count);
+        for (let p = 0; p < count; p += 1) expect(contains(posting, p)).toBe(sorted.includes(p));
       }),
     );
   });

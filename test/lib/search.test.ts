@@ -231,6 +231,27 @@ describe('searchReviews', () => {
         expect(search({ query: 'thank you' }, many).matched).toBe(70 * 4 + 2);
       });
 
+      it('answers from the pairs of common words and reads only a rare word\'s texts when the query can be both', () => {
+        // "you" can be "you" or "your" (common) or "youse" (in two texts only).
+        // The last text holds both words, but not the phrase: it must be read, and rejected.
+        const withRare = indexOf([...texts, 'thank youse all.', 'Thank youse, and thank you.', 'Youse thank them.'].map((text, i) => review(i + 1, { text })));
+        const plainIn = (on: ReviewIndex, query: string) =>
+          Array.from({ length: on.count }, (_, p) => reviewAt(on, p)).filter((r) => r.text?.toLowerCase().includes(query)).length;
+        const matches = matchText(withRare.text, 'thank you');
+        expect(matches?.exact).toBe(false);
+        // The texts left to read are those of the rare word that no indexed pair vouches for.
+        const positions = (postings: readonly { list: Int32Array }[] = []) => new Set(postings.flatMap((p) => [...p.list]));
+        const sure = positions(matches?.sure);
+        const toRead = [...positions(matches?.words[0])].filter((p) => !sure.has(p)).map((p) => reviewAt(withRare, p).text);
+        expect(toRead.sort()).toEqual(['Youse thank them.', 'thank youse all.']);
+        for (const query of ['thank you', 'thank your', 'thank youse', 'hank yo', 'k y']) {
+          expect(search({ query }, withRare).matched, query).toBe(plainIn(withRare, query));
+        }
+        expect(search({ query: 'thank you' }, withRare).matched).toBe(70 * 4 + 2 + 2);
+        // A page is filled from the known matches and the read ones alike, and the rest still counted.
+        expect(search({ query: 'thank you', limit: 3 }, withRare)).toMatchObject({ matched: 70 * 4 + 4, returned: 3 });
+      });
+
       it('reads the texts when a word is rare, the phrase is longer or has punctuation around it', () => {
         expect(matchText(many.text, 'you for the zap')?.exact).toBe(false);
         expect(matchText(many.text, 'thank zapped')?.exact).toBe(false);
