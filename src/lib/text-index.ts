@@ -157,22 +157,38 @@ function pairKey(first: number, between: string, second: number): string {
 export function matchText(index: TextIndex, query: string): TextMatches | undefined {
   const tokens = wordsOf(query);
   if (tokens.length === 0) return undefined;
-  const candidates = tokens.map(([token, at]) =>
+  const candidates: ArrayLike<number>[] = [];
+  const words: Posting[][] = [];
+  for (const [token, at] of tokens) {
     // Inside the query a word is bounded by whatever surrounds it, and so must its match in a text be.
-    wordsMatching(index, token, at > 0, at + token.length < query.length),
-  );
-  const [first, second] = tokens;
-  if (tokens.length === 1) return { words: [postingsOf(index, candidates[0] as ArrayLike<number>)], exact: first?.[0].length === query.length };
-  const words = candidates.map((ids) => postingsOf(index, ids));
+    const ids = wordsMatching(index, token, at > 0, at + token.length < query.length);
+    candidates.push(ids);
+    words.push(postingsOf(index, ids));
+  }
+  const [first, second] = tokens as [[string, number], ...[string, number][]];
+  if (!second) return { words, exact: first[0].length === query.length };
   // Two words and nothing around them: the texts holding one of the pairs they can be are exactly the answer.
-  if (tokens.length === 2 && first?.[1] === 0 && second && second[1] + second[0].length === query.length) {
-    const between = query.slice(first[0].length, second[1]);
-    const pairs = pairsOf(index, candidates[0] as ArrayLike<number>, between, candidates[1] as ArrayLike<number>);
-    if (pairs?.rare.length === 0) return { words: [pairs.sure], exact: true };
+  if (tokens.length === 2 && first[1] === 0 && second[1] + second[0].length === query.length) {
+    const pair = pairsOf(index, candidates[0] as ArrayLike<number>, query.slice(first[0].length, second[1]), candidates[1] as ArrayLike<number>);
+    if (pair?.rare.length === 0) return { words: [pair.sure], exact: true };
     // Pairs with a rare word are not indexed: the rare words' few texts are candidates too, and read.
-    if (pairs) return { words: [[...pairs.sure, ...pairs.rare]], exact: false, sure: pairs.sure };
+    if (pair) return { words: [[...pair.sure, ...pair.rare]], exact: false, sure: pair.sure };
+    return { words, exact: false };
+  }
+  // A longer phrase: each two neighbouring words with the text between them are one of the pairs they can be,
+  // which narrows the texts to read where the pairs leave far fewer than their words do.
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    const [before, start] = tokens[i] as [string, number];
+    const pair = pairsOf(index, candidates[i] as ArrayLike<number>, query.slice(start + before.length, (tokens[i + 1] as [string, number])[1]), candidates[i + 1] as ArrayLike<number>);
+    if (pair && 2 * pair.entries < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push([...pair.sure, ...pair.rare]);
   }
   return { words, exact: false };
+}
+
+function entries(postings: readonly Posting[]): number {
+  let n = 0;
+  for (let i = 0; i < postings.length; i += 1) n += (postings[i] as Posting).list.length;
+  return n;
 }
 
 function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
@@ -187,22 +203,24 @@ function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
  * words (`sure`: exactly their texts hold the pair), and those of the rare
  * words among them (`rare`: their pairs are not indexed, but a text holding
  * one holds the rare word, which is in fewer than FREQUENT_TEXTS texts).
+ * `entries`: the length of all their lists together.
  */
-function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[] } | undefined {
+function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[]; entries: number } | undefined {
   if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
   const sure: Posting[] = [];
-  const rare = new Set<Posting>();
+  const rare: Posting[] = [];
+  let entries = 0;
   for (let i = 0; i < firsts.length; i += 1) {
     const a = firsts[i] as number;
     for (let j = 0; j < seconds.length; j += 1) {
       const b = seconds[j] as number;
-      if (index.frequent[a] === 1 && index.frequent[b] === 1) {
-        const posting = index.pairs.get(pairKey(a, between, b));
-        if (posting) sure.push(posting);
-      } else rare.add(index.postings[index.frequent[a] === 1 ? b : a] as Posting);
+      const posting = index.frequent[a] === 1 && index.frequent[b] === 1 ? index.pairs.get(pairKey(a, between, b)) : index.postings[index.frequent[a] === 1 ? b : a];
+      if (!posting || rare.includes(posting)) continue;
+      (index.frequent[a] === 1 && index.frequent[b] === 1 ? sure : rare).push(posting);
+      entries += posting.list.length;
     }
   }
-  return { sure, rare: [...rare] };
+  return { sure, rare, entries };
 }
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */

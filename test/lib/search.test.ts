@@ -252,6 +252,25 @@ describe('searchReviews', () => {
         expect(search({ query: 'thank you', limit: 3 }, withRare)).toMatchObject({ matched: 70 * 4 + 4, returned: 3 });
       });
 
+      it('narrows a longer phrase to the texts holding each of its pairs before reading them', () => {
+        const phrases = [...Array<string>(30).fill('Worth every penny.'), ...Array<string>(30).fill('Worth every cent, every penny.'), ...Array<string>(150).fill('Every worth, penny wise.')];
+        const three = indexOf(phrases.map((text, i) => review(i + 1, { text })));
+        const matches = matchText(three.text, 'worth every penny');
+        expect(matches?.exact).toBe(false);
+        const sets = (matches?.words ?? []).map((postings) => new Set(postings.flatMap((p) => [...p.list])));
+        const candidates = [...(sets[0] ?? [])].filter((p) => sets.every((set) => set.has(p)));
+        // The words alone would leave all 210 texts; the pairs leave the 60 holding "worth every" and "every penny".
+        expect(candidates).toHaveLength(60);
+        expect(search({ query: 'worth every penny' }, three).matched).toBe(30);
+        expect(search({ query: 'every penny' }, three).matched).toBe(60);
+        expect(search({ query: 'worth every penny.' }, three).matched).toBe(30);
+        expect(search({ query: 'h every p' }, three).matched).toBe(30);
+        // Pairs that would not leave far fewer candidates than their words are not used: "thank you" is in every text here.
+        const all = indexOf(Array.from({ length: 70 }, (_, i) => review(i + 1, { text: 'Thank you, thank you all.' })));
+        expect(matchText(all.text, 'thank you all')?.words).toHaveLength(3);
+        expect(search({ query: 'thank you all' }, all).matched).toBe(70);
+      });
+
       it('reads the texts when a word is rare, the phrase is longer or has punctuation around it', () => {
         expect(matchText(many.text, 'you for the zap')?.exact).toBe(false);
         expect(matchText(many.text, 'thank zapped')?.exact).toBe(false);
