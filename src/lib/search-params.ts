@@ -95,7 +95,8 @@ const UNTIL = NAMES.indexOf('until');
 
 function plainlyValid(query: string): SearchQuery | undefined {
   // By field position, so the answer object is built once, in schema order.
-  const values: unknown[] = DEFAULTS.map(() => undefined);
+  const values: unknown[] = [];
+  for (let f = 0; f < NAMES.length; f += 1) values.push(undefined);
   for (let i = 0; i <= query.length; ) {
     let amp = query.indexOf('&', i);
     if (amp < 0) amp = query.length;

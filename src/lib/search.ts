@@ -55,7 +55,7 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
   }
   if (!driver) scanRange(from, to, hits);
   else if (driver.members.length === 1 && (filters.length === 1 || driver.size < DENSE_PER_WORD * rangeWords(from, to))) {
-    visitList(driver.members[0] as Member, filters.filter((f) => f !== driver), hits, index.count);
+    visitList(driver.members[0] as Member, without(filters, driver), hits, index.count);
   } else intersect(filters, from, to, hits, index.count);
   return { matched: hits.matched, positions: hits.positions };
 }
@@ -188,13 +188,9 @@ function intersect(filters: readonly Filter[], from: number, to: number, hits: H
   const first = from >>> 5;
   const last = (to - 1) >>> 5;
   const scratch: Int32Array[] = [];
-  const sets = atMostTwo(
-    filters.map((filter) => bitsetOf(filter, first, last, count, scratch)),
-    first,
-    last,
-    count,
-    scratch,
-  );
+  const own: Int32Array[] = [];
+  for (let f = 0; f < filters.length; f += 1) own.push(bitsetOf(filters[f] as Filter, first, last, count, scratch));
+  const sets = atMostTwo(own, first, last, count, scratch);
   try {
     let w = first;
     for (; w <= last && (hits.text !== undefined || hits.positions.length < hits.limit); w += 1) {
@@ -311,6 +307,12 @@ function release(marked: Int32Array, filter: Filter): void {
   }
   filter.marked = undefined;
   freeBitsets.push(marked);
+}
+
+function without(filters: readonly Filter[], driver: Filter): Filter[] {
+  const others: Filter[] = [];
+  for (let f = 0; f < filters.length; f += 1) if (filters[f] !== driver) others.push(filters[f] as Filter);
+  return others;
 }
 
 function rangeWords(from: number, to: number): number {
