@@ -9,8 +9,8 @@ import { isAscii } from './text.ts';
  * and indexed by its 1- to 3-character pieces. A query with spaces or
  * punctuation narrows the same way word by word (a word followed by a space
  * in the query must end a word of the text, and so on); those candidates are
- * then checked against the text by the caller, unless the query is two words
- * and a pair index answers it exactly (see `pairs`).
+ * then checked against the text by the caller, except those a pair index
+ * vouches for (see `pairs`).
  */
 export interface TextIndex {
   /** Vocabulary: every distinct word of the texts. */
@@ -179,7 +179,8 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   // which narrows the texts to read where the pairs leave far fewer than their words do.
   for (let i = 0; i + 1 < tokens.length; i += 1) {
     const [before, start] = tokens[i] as [string, number];
-    const pair = pairsOf(index, candidates[i] as ArrayLike<number>, query.slice(start + before.length, (tokens[i + 1] as [string, number])[1]), candidates[i + 1] as ArrayLike<number>);
+    const between = query.slice(start + before.length, (tokens[i + 1] as [string, number])[1]);
+    const pair = pairsOf(index, candidates[i] as ArrayLike<number>, between, candidates[i + 1] as ArrayLike<number>);
     if (pair && 2 * pair.entries < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push([...pair.sure, ...pair.rare]);
   }
   return { words, exact: false };
@@ -214,10 +215,17 @@ function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, s
     const a = firsts[i] as number;
     for (let j = 0; j < seconds.length; j += 1) {
       const b = seconds[j] as number;
-      const posting = index.frequent[a] === 1 && index.frequent[b] === 1 ? index.pairs.get(pairKey(a, between, b)) : index.postings[index.frequent[a] === 1 ? b : a];
-      if (!posting || rare.includes(posting)) continue;
-      (index.frequent[a] === 1 && index.frequent[b] === 1 ? sure : rare).push(posting);
-      entries += posting.list.length;
+      if (index.frequent[a] === 1 && index.frequent[b] === 1) {
+        const posting = index.pairs.get(pairKey(a, between, b));
+        if (!posting) continue;
+        sure.push(posting);
+        entries += posting.list.length;
+      } else {
+        const posting = index.postings[index.frequent[a] === 1 ? b : a] as Posting;
+        if (rare.includes(posting)) continue;
+        rare.push(posting);
+        entries += posting.list.length;
+      }
     }
   }
   return { sure, rare, entries };
@@ -239,7 +247,6 @@ function wordsOf(query: string): [string, number][] {
   }
   return found;
 }
-
 
 /** Ids of the vocabulary words containing `token`, starting with it when bounded before, ending with it when bounded after. */
 function wordsMatching(index: TextIndex, token: string, boundedBefore: boolean, boundedAfter: boolean): ArrayLike<number> {
