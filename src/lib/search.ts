@@ -43,7 +43,7 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
     // Unless the query is one word, the index only narrows: the candidates' texts are read.
     text: text !== undefined && !matches?.exact ? text : undefined,
     texts: index.texts,
-    sure: matches?.sure ?? [],
+    sure: matches?.sure ?? NO_POSTINGS,
     matched: 0,
     limit: query.limit,
     positions: [],
@@ -59,6 +59,8 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
   } else intersect(filters, from, to, hits, index.count);
   return { matched: hits.matched, positions: hits.positions };
 }
+
+const NO_POSTINGS: readonly Posting[] = [];
 
 /** A driver with at least this many candidates per 32 positions of the range is intersected word by word. */
 const DENSE_PER_WORD = 1;

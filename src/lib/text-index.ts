@@ -167,21 +167,24 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   }
   const [first, second] = tokens as [[string, number], ...[string, number][]];
   if (!second) return { words, exact: first[0].length === query.length };
-  // Two words and nothing around them: the texts holding one of the pairs they can be are exactly the answer.
-  if (tokens.length === 2 && first[1] === 0 && second[1] + second[0].length === query.length) {
-    const pair = pairsOf(index, candidates[0] as ArrayLike<number>, query.slice(first[0].length, second[1]), candidates[1] as ArrayLike<number>);
-    if (pair?.rare.length === 0) return { words: [pair.sure], exact: true };
-    // Pairs with a rare word are not indexed: the rare words' few texts are candidates too, and read.
-    if (pair) return { words: [[...pair.sure, ...pair.rare]], exact: false, sure: pair.sure };
-    return { words, exact: false };
-  }
-  // A longer phrase: each two neighbouring words with the text between them are one of the pairs they can be,
-  // which narrows the texts to read where the pairs leave far fewer than their words do.
-  for (let i = 0; i + 1 < tokens.length; i += 1) {
+  // Each two neighbouring words, with the text between them, are one of the pairs they can be.
+  const pairAt = (i: number) => {
     const [before, start] = tokens[i] as [string, number];
     const between = query.slice(start + before.length, (tokens[i + 1] as [string, number])[1]);
-    const pair = pairsOf(index, candidates[i] as ArrayLike<number>, between, candidates[i + 1] as ArrayLike<number>);
-    if (pair && 2 * pair.entries < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push([...pair.sure, ...pair.rare]);
+    return pairsOf(index, candidates[i] as ArrayLike<number>, between, candidates[i + 1] as ArrayLike<number>);
+  };
+  // Two words and nothing around them: the texts holding one of the pairs they can be are exactly the answer.
+  if (tokens.length === 2 && first[1] === 0 && second[1] + second[0].length === query.length) {
+    const pair = pairAt(0);
+    if (pair?.rare.length === 0) return { words: [pair.sure], exact: true };
+    // Pairs with a rare word are not indexed: the rare words' few texts are candidates too, and read.
+    if (pair) return { words: [pair.postings], exact: false, sure: pair.sure };
+    return { words, exact: false };
+  }
+  // A longer phrase is narrowed by the pairs that leave far fewer texts to read than their words do.
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    const pair = pairAt(i);
+    if (pair && 2 * entries(pair.postings) < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push(pair.postings);
   }
   return { words, exact: false };
 }
@@ -204,31 +207,26 @@ function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
  * words (`sure`: exactly their texts hold the pair), and those of the rare
  * words among them (`rare`: their pairs are not indexed, but a text holding
  * one holds the rare word, which is in fewer than FREQUENT_TEXTS texts).
- * `entries`: the length of all their lists together.
+ * `postings`: both together, every text that can hold the pair.
  */
-function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[]; entries: number } | undefined {
+function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[]; postings: Posting[] } | undefined {
   if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
   const sure: Posting[] = [];
   const rare: Posting[] = [];
-  let entries = 0;
   for (let i = 0; i < firsts.length; i += 1) {
     const a = firsts[i] as number;
     for (let j = 0; j < seconds.length; j += 1) {
       const b = seconds[j] as number;
       if (index.frequent[a] === 1 && index.frequent[b] === 1) {
         const posting = index.pairs.get(pairKey(a, between, b));
-        if (!posting) continue;
-        sure.push(posting);
-        entries += posting.list.length;
+        if (posting) sure.push(posting);
       } else {
         const posting = index.postings[index.frequent[a] === 1 ? b : a] as Posting;
-        if (rare.includes(posting)) continue;
-        rare.push(posting);
-        entries += posting.list.length;
+        if (!rare.includes(posting)) rare.push(posting);
       }
     }
   }
-  return { sure, rare, entries };
+  return { sure, rare, postings: [...sure, ...rare] };
 }
 
 /** The words of a query with their offsets, as WORD finds them; ASCII, by far the usual case, without the Unicode regex. */
