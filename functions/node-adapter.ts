@@ -3,28 +3,82 @@ import { writeUtf8 } from '../src/lib/utf8.ts';
 import { responseBuffers } from './http/buffer-pool.ts';
 import { errorReply, type Handler, type HttpReply, type HttpRequest } from './http/reply.ts';
 
+/** Requests answered in one go before their answers are written; bounds the bodies held at once. */
+export const BATCH_SIZE = 16;
+
 /**
  * Node's request/response → the handler's plain values. No Web `Request` or
  * `Response` is built: on the hot path that would cost more than the handler.
+ *
+ * Requests are answered in batches, once the event loop has read every
+ * socket that was ready (`setImmediate`): up to `batchSize` answers are
+ * computed one after another, then written one after another. Interleaved,
+ * each write's trip through the kernel's network stack pushed the handler's
+ * code and data out of the processor's caches before the next request, and
+ * each write woke the client on its own; batched, both run warm, which cut
+ * the CPU per search at 10,000 reviews by a third (README, "Read path").
  */
-export function nodeListener(handle: Handler, log: (message: string) => void = console.error) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    const request = toHttpRequest(req);
-    let reply: HttpReply | Promise<HttpReply>;
+export function nodeListener(
+  handle: Handler,
+  log: (message: string) => void = console.error,
+  batchSize = BATCH_SIZE,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  // Reused from turn to turn: queuing a request allocates nothing.
+  const requests: IncomingMessage[] = [];
+  const responses: ServerResponse[] = [];
+  const replies: (HttpReply | Promise<HttpReply> | undefined)[] = [];
+  let scheduled = false;
+
+  const answer = (req: IncomingMessage): HttpReply | Promise<HttpReply> => {
     try {
-      reply = handle(request);
+      return handle(toHttpRequest(req));
     } catch (error) {
-      reply = internalError(error, log);
-    }
-    if (reply instanceof Promise) {
-      reply.then(
-        (r) => send(res, r, req.method === 'HEAD'),
-        (error: unknown) => send(res, internalError(error, log), false),
-      );
-    } else {
-      send(res, reply, req.method === 'HEAD');
+      return internalError(error, log);
     }
   };
+  const drain = (): void => {
+    scheduled = false;
+    // No request can arrive while this runs: it is one synchronous pass.
+    for (let first = 0; first < requests.length; first += batchSize) {
+      const end = Math.min(first + batchSize, requests.length);
+      for (let i = first; i < end; i += 1) replies[i] = answer(requests[i] as IncomingMessage);
+      for (let i = first; i < end; i += 1) {
+        deliver(requests[i] as IncomingMessage, responses[i] as ServerResponse, replies[i] as HttpReply | Promise<HttpReply>, log);
+      }
+    }
+    requests.length = 0;
+    responses.length = 0;
+    replies.length = 0;
+  };
+  return (req, res) => {
+    requests.push(req);
+    responses.push(res);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(drain);
+  };
+}
+
+function deliver(req: IncomingMessage, res: ServerResponse, reply: HttpReply | Promise<HttpReply>, log: (message: string) => void): void {
+  const head = req.method === 'HEAD';
+  if (reply instanceof Promise) {
+    reply.then(
+      (r) => write(res, r, head, log),
+      (error: unknown) => write(res, internalError(error, log), false, log),
+    );
+  } else {
+    write(res, reply, head, log);
+  }
+}
+
+/** `send`, guarded: a reply Node refuses (a bad header from a handler bug) costs its own connection, not the batch. */
+function write(res: ServerResponse, reply: HttpReply, head: boolean, log: (message: string) => void): void {
+  try {
+    send(res, reply, head);
+  } catch (error) {
+    log(`cannot send a ${reply.status} answer: ${describe(error)}`);
+    res.destroy();
+  }
 }
 
 /** The handler's view of a Node request: one small object, headers read on demand. */
@@ -107,6 +161,10 @@ function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buf
 }
 
 function internalError(error: unknown, log: (message: string) => void): HttpReply {
-  log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(`internal error: ${describe(error)}`);
   return errorReply(500, 'The server failed to answer this request; it has been logged.');
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
