@@ -4,7 +4,7 @@ import { responseBuffers } from './http/buffer-pool.ts';
 import { errorReply, type Handler, type HttpReply, type HttpRequest } from './http/reply.ts';
 
 /** Requests answered in one go before their answers are written; bounds the bodies held at once. */
-export const BATCH_SIZE = 16;
+const BATCH_SIZE = 16;
 
 /**
  * Node's request/response → the handler's plain values. No Web `Request` or
