@@ -52,15 +52,25 @@ function answer(socket: Socket): Promise<string> {
   });
 }
 
+/** Resolves once the server has accepted `count` connections in all. */
+async function accepted(count: number): Promise<void> {
+  for (;;) {
+    const connections = await new Promise<number>((resolve, reject) => server?.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+    if (connections >= count) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
- * Opens a connection per path, lets the server accept them all, then writes
- * one request on each in one synchronous pass: the server's next turn of the
- * event loop finds them all readable, so they are one turn's requests.
+ * Opens a connection per path, waits until the server has accepted them all,
+ * then writes one request on each in one synchronous pass: the server's next
+ * turn of the event loop finds them all readable, so they are one turn's
+ * requests.
  */
 async function sendTogether(port: number, paths: readonly string[]): Promise<string[]> {
   const sockets = await Promise.all(paths.map(() => open(port)));
   const answers = sockets.map(answer);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await accepted(paths.length);
   sockets.forEach((socket, i) => socket.write(`GET ${paths[i]} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`));
   return Promise.all(answers);
 }
