@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +114,11 @@ describe('ArtifactsHolder.reload() under a running server', () => {
     it('lets the last of several overlapping reloads win', async () => {
       const dataset = JSON.parse(original) as ReviewsDataset;
       const first = server.artifacts.reload();
-      await writeFile(reviewsFile, JSON.stringify({ ...dataset, reviews: dataset.reviews.slice(2) }));
+      // Swapped in whole (as a deploy does), so the first reload reads the old file or the new one, never half of one;
+      // written beside the served directory, which a reload reads whole.
+      const next = join(dir, 'reviews.json.next');
+      await writeFile(next, JSON.stringify({ ...dataset, reviews: dataset.reviews.slice(2) }));
+      await rename(next, reviewsFile);
       const second = server.artifacts.reload();
       expect(await Promise.all([first, second])).toEqual([{ ok: true }, { ok: true }]);
       const since = JSON.parse((await snapshot(server)).since.body);
