@@ -16,7 +16,7 @@ const BATCH_SIZE = 16;
  * each write's trip through the kernel's network stack pushed the handler's
  * code and data out of the processor's caches before the next request, and
  * each write woke the client on its own; batched, both run warm, which cut
- * the CPU per search at 10,000 reviews by a third (README, "Read path").
+ * the CPU per search at 10,000 reviews by a third (README, "Answering in batches").
  */
 export function nodeListener(
   handle: Handler,
