@@ -101,6 +101,7 @@ for (const size of SIZES) {
         statusChecks[name].push(...(await wrongStatuses('ours', ours.url, cases[name])), ...(await wrongStatuses('baseline', baseline.url, cases[name])));
       }
     }
+    await warmUp([ours, baseline], Object.values(cases));
     await runTurns(ours, baseline, cases, roundsOfBlock(block), turns);
     // The largest of our processes: the target is a bound.
     rssMb = Math.max(rssMb, residentMegabytes(ours.pid) ?? Number.NaN);
@@ -151,6 +152,16 @@ function perCase<T>(make: () => T): Record<CaseName, T> {
 /** Rounds of the ROUNDS a block of processes runs: as even a share as can be. */
 function roundsOfBlock(block: number): number {
   return Math.floor(ROUNDS / PROCESSES) + (block < ROUNDS % PROCESSES ? 1 : 0);
+}
+
+/**
+ * A fresh process runs slowly for its first seconds of load, whatever it serves: both servers'
+ * first second had a p99 of 40–90 ms, the next few 3–20 ms, while the compiler tiered the code up
+ * and the heap grew to its working size. The target is about a running server, so each pair
+ * first runs every case's mix, unmeasured; `runTurns` then warms each case again on its own.
+ */
+async function warmUp(servers: readonly ServerProcess[], mixes: readonly { requests: LoadRequest[] }[]): Promise<void> {
+  for (const { requests } of mixes) for (const server of servers) await load(server.url, requests, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
 }
 
 /**
