@@ -173,7 +173,7 @@ async function runTurns(ours: ServerProcess, baseline: ServerProcess, cases: Rec
   for (const [name, { requests }] of Object.entries(cases) as [CaseName, { requests: LoadRequest[] }][]) {
     // Each case is measured in its steady state: a change of traffic makes the compiler rework the
     // handler (over a hundred optimisations in the next second, on the server's one CPU).
-    for (const server of [ours, baseline]) await load(server.url, requests, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+    await warmUp([ours, baseline], [{ requests }]);
     for (let round = 0; round < rounds; round += 1) {
       const order = [['ours', ours], ['baseline', baseline]] as const;
       // Who goes first alternates too, so neither always follows the other's load.
