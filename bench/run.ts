@@ -49,6 +49,8 @@ interface CaseResult {
   size: string;
   case: CaseName;
   distinctUrls: number;
+  /** Mean body size over the case's rotation, from the recorded answers: what each answer costs to move. */
+  meanBodyBytes: number;
   ours: LoadResult;
   baseline: LoadResult;
   /** Median over the rounds of ours/baseline, each pair measured back to back. */
@@ -76,13 +78,15 @@ for (const size of SIZES) {
   const responsesFile = join(ROOT, '.bench', size.name, 'responses.json');
   await saveResponses(responsesFile, recorded);
   const etags = new Map(recorded.map((r) => [r.path, r.headers.etag ?? '']));
-  const cases: Record<CaseName, { requests: LoadRequest[]; distinct: number; status: string }> = {
-    search: { requests: search.paths.map((path) => ({ method: 'GET', path })), distinct: search.distinct, status: '200' },
-    since: { requests: since.paths.map((path) => ({ method: 'GET', path })), distinct: since.distinct, status: '200' },
+  const bodyBytes = new Map(recorded.map((r) => [r.path, r.body.reduce((sum, part) => sum + part.length, 0)]));
+  const cases: Record<CaseName, { requests: LoadRequest[]; distinct: number; status: string; meanBodyBytes: number }> = {
+    search: { requests: search.paths.map((path) => ({ method: 'GET', path })), distinct: search.distinct, status: '200', meanBodyBytes: meanOf(search.paths, bodyBytes) },
+    since: { requests: since.paths.map((path) => ({ method: 'GET', path })), distinct: since.distinct, status: '200', meanBodyBytes: meanOf(since.paths, bodyBytes) },
     'since 304': {
       requests: since.paths.map((path) => ({ method: 'GET', path, headers: { 'if-none-match': etags.get(path) ?? '' } })),
       distinct: since.distinct,
       status: '304',
+      meanBodyBytes: 0,
     },
   };
 
@@ -122,7 +126,7 @@ for (const size of SIZES) {
       ...(ratio < TARGETS[name] ? [`ratio below ${pct(TARGETS[name])}`] : []),
       ...(o.p99Ms >= P99_TARGET_MS ? [`p99 ${ms(o.p99Ms)} ≥ ${P99_TARGET_MS} ms${b.p99Ms >= P99_TARGET_MS ? ', the baseline misses it too' : ''}`] : []),
     ];
-    results.push({ size: size.name, case: name, distinctUrls: cases[name].distinct, ours: o, baseline: b, ratio, target: TARGETS[name], pass: problems.length === 0, problems });
+    results.push({ size: size.name, case: name, distinctUrls: cases[name].distinct, meanBodyBytes: cases[name].meanBodyBytes, ours: o, baseline: b, ratio, target: TARGETS[name], pass: problems.length === 0, problems });
   }
 }
 
@@ -202,6 +206,11 @@ function combine(turns: readonly LoadResult[]): LoadResult {
   };
 }
 
+/** Mean of each path's value, counting a path as often as the rotation holds it. */
+function meanOf(paths: readonly string[], values: ReadonlyMap<string, number>): number {
+  return paths.length === 0 ? 0 : paths.reduce((sum, path) => sum + (values.get(path) ?? 0), 0) / paths.length;
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -231,11 +240,12 @@ async function wrongStatuses(who: string, base: string, c: { requests: LoadReque
 }
 
 function printTable(): void {
-  const header = ['size', 'case', 'urls', 'ours req/s', 'baseline req/s', 'ratio', 'target', 'p99 ours', 'p99 baseline', 'CPU/req ours', 'CPU/req baseline', 'result'];
+  const header = ['size', 'case', 'urls', 'KB/answer', 'ours req/s', 'baseline req/s', 'ratio', 'target', 'p99 ours', 'p99 baseline', 'CPU/req ours', 'CPU/req baseline', 'result'];
   const rows = results.map((r) => [
     r.size,
     r.case,
     String(r.distinctUrls),
+    (r.meanBodyBytes / 1024).toFixed(1),
     Math.round(r.ours.requestsPerSecond).toLocaleString('en-US'),
     Math.round(r.baseline.requestsPerSecond).toLocaleString('en-US'),
     pct(r.ratio),
@@ -247,7 +257,7 @@ function printTable(): void {
     r.pass ? 'PASS' : `FAIL (${r.problems.join('; ')})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 10 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(
     `\nwrk, ${CONNECTIONS} connections, ${SECONDS} s per case and server in ${ROUNDS} alternating turns, shared by ${PROCESSES} processes of each run one pair after another (figures: medians of the turns; ratio: median of the back-to-back pairs' ratios), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}${serverCpuPrefix().length > 0 ? ' on CPU 0, wrk on CPU 1' : ''}`,
   );
