@@ -257,7 +257,9 @@ function printTable(): void {
     r.pass ? 'PASS' : `FAIL (${r.problems.join('; ')})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 11 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  // Figures right-aligned; the names (size, case) and the verdict (last) left-aligned.
+  const isFigure = (i: number) => i >= 2 && i < header.length - 1;
+  const line = (cells: string[]) => cells.map((c, i) => (isFigure(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(
     `\nwrk, ${CONNECTIONS} connections, ${SECONDS} s per case and server in ${ROUNDS} alternating turns, shared by ${PROCESSES} processes of each run one pair after another (figures: medians of the turns; ratio: median of the back-to-back pairs' ratios), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}${serverCpuPrefix().length > 0 ? ' on CPU 0, wrk on CPU 1' : ''}`,
   );
