@@ -1,6 +1,7 @@
 // @ts-check
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
+import { devRoutes } from './functions/dev/dev-routes.ts';
 import { readBuildConfig } from './src/config.ts';
 import { buildInfo } from './src/content/build-info.ts';
 
@@ -12,7 +13,7 @@ export default defineConfig({
   // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
   // `npm start` serves them from functions/ directly (see README, "Production shape").
   adapter: node({ mode: 'middleware' }),
-  integrations: [buildInfo(config)],
+  integrations: [buildInfo(config), devRoutes()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   devToolbar: { enabled: false },

@@ -1,36 +1,64 @@
 import { PATHS } from '../src/lib/endpoints.ts';
 import type { ArtifactsHolder } from './artifacts.ts';
-import { preflight } from './http/cors.ts';
-import { errorReply, methodNotAllowed, type HttpReply, type HttpRequest } from './http/reply.ts';
-import { handleSearch, withCors } from './reviews/search-handler.ts';
-import { handleSince } from './reviews/since-handler.ts';
-
-const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
-const SINCE_PREFIX = PATHS.since.slice(0, PATHS.since.indexOf('{'));
+import { HttpError, renderError } from './http/http-error.ts';
+import type { HttpReply, HttpRequest } from './http/reply.ts';
+import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from './http/router.ts';
+import { readRoutes } from './reviews/routes.ts';
+import { staticRoute } from './static/static-route.ts';
 
 export interface AppDeps {
   artifacts: ArtifactsHolder;
+  /** Endpoint families beyond the read API (MCP, the hub), each a few table entries. */
+  routes?: readonly Route[];
+  log?: (message: string) => void;
+}
+
+/** The whole HTTP surface: the route table, one error path, and what the adapter asks before reading a body. */
+export interface App {
+  handle(request: HttpRequest): HttpReply | Promise<HttpReply>;
+  /**
+   * What to do with a request that carries a body, asked before a byte of it
+   * is read: read it within the route's policy, or answer at once and close
+   * the connection (404, 405, or 413 where no body belongs).
+   */
+  bodyRule(method: string, target: string): BodyPolicy | HttpError;
 }
 
 /**
- * The whole HTTP surface as one function: dynamic endpoints first, then the
- * built files, then a JSON 404. Runtime-free, so the Node server and Astro's
- * dev routes call the same code.
+ * Runtime-free, so the Node server and Astro's dev routes call the same code.
+ * Every error a handler throws, typed or not, is rendered here and nowhere else.
  */
-export function createApp(deps: AppDeps): (request: HttpRequest) => HttpReply | Promise<HttpReply> {
-  return (request) => {
-    const { path, query } = splitTarget(request.url);
-    const artifacts = deps.artifacts.current;
+export function createApp(deps: AppDeps): App {
+  const log = deps.log ?? console.error;
+  const router = new Router([...readRoutes(deps.artifacts), ...(deps.routes ?? [])]);
+  const fallback = staticRoute(deps.artifacts);
+  const find = (path: string): RouteMatch | undefined =>
+    router.find(path) ?? (deps.artifacts.current.site.get(path) ? { route: fallback, params: { path } } : undefined);
 
-    if (path === PATHS.search) return read(request) ?? handleSearch(query, artifacts);
-    if (path.startsWith(SINCE_PREFIX)) {
-      const date = path.slice(SINCE_PREFIX.length);
-      if (date !== '' && !date.includes('/')) return read(request) ?? handleSince(request, date, artifacts);
-    }
-    if (artifacts.site.get(path)) {
-      return read(request) ?? artifacts.site.serve(request, path) ?? notFound(path);
-    }
-    return notFound(path);
+  const fail = (error: unknown): HttpReply => {
+    if (error instanceof HttpError) return renderError(error);
+    log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return renderError(new HttpError(500, 'The server failed to answer this request; it has been logged.'));
+  };
+
+  return {
+    handle(request) {
+      const { path, query } = splitTarget(request.url);
+      try {
+        const match = find(path);
+        if (!match) throw new HttpError(404, `No resource at ${path}. See ${PATHS.openapi} for what this service offers.`);
+        const reply = dispatch(match, request, query);
+        return reply instanceof Promise ? reply.catch(fail) : reply;
+      } catch (error) {
+        return fail(error);
+      }
+    },
+    bodyRule(method, target) {
+      const { path } = splitTarget(target);
+      const match = find(path);
+      if (!match) return new HttpError(404, `No resource at ${path}.`, { close: true });
+      return bodyRuleFor(match, method);
+    },
   };
 }
 
@@ -51,15 +79,4 @@ export function splitTarget(target: string): { path: string; query: string } {
   const mark = target.indexOf('?', start);
   const hasQuery = mark >= 0 && mark < end;
   return { path: target.slice(start, hasQuery ? mark : end) || '/', query: hasQuery ? target.slice(mark + 1, end) : '' };
-}
-
-/** Undefined for GET and HEAD (the caller answers); OPTIONS is a CORS preflight; anything else is a 405. */
-function read(request: HttpRequest): HttpReply | undefined {
-  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-  if (request.method === 'OPTIONS') return preflight(READ_METHODS);
-  return withCors(methodNotAllowed(request.method, READ_METHODS));
-}
-
-function notFound(path: string): HttpReply {
-  return withCors(errorReply(404, `No resource at ${path}. See ${PATHS.openapi} for what this service offers.`));
 }

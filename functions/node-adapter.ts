@@ -1,13 +1,52 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { writeUtf8 } from '../src/lib/utf8.ts';
+import type { App } from './app.ts';
+import { readBody, requestHasBody } from './http/body.ts';
 import { responseBuffers } from './http/buffer-pool.ts';
-import { errorReply, type Handler, type HttpReply, type HttpRequest } from './http/reply.ts';
+import { HttpError, renderError } from './http/http-error.ts';
+import type { HttpReply, HttpRequest } from './http/reply.ts';
 
 /** Requests answered in one go before their answers are written; bounds the bodies held at once. */
 const BATCH_SIZE = 16;
 
+/** What one connection may hold of the server's memory (contract section 2, "Limits every endpoint keeps"). */
+export interface ConnectionLimits {
+  /** Bytes of answers written but not yet taken by the network, past which the connection's next requests wait. */
+  maxUnsentBytes: number;
+  /** Requests one connection may have waiting for their answers; past it the connection is closed. */
+  maxQueuedRequests: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxUnsentBytes: 1024 * 1024, maxQueuedRequests: 1024 };
+
+export interface NodeListenerOptions {
+  log?: (message: string) => void;
+  batchSize?: number;
+  limits?: ConnectionLimits;
+}
+
+/** A request on its way to an answer. */
+interface Pending {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** Set when the answer is known before the handler runs (a refused body). */
+  reply?: HttpReply;
+  body?: Uint8Array;
+}
+
+/** Per connection: what it holds of the server's memory. */
+interface Connection {
+  /** Requests received and not yet answered: queued for a turn or waiting on backpressure. */
+  queued: number;
+  /** Bytes of answers handed to Node that the network has not taken yet. */
+  unsentBytes: number;
+  /** Requests held back while `unsentBytes` is over the bound; the socket is paused meanwhile. */
+  waiting: Pending[];
+}
+
 /**
- * Node's request/response → the handler's plain values. No Web `Request` or
+ * Node's request/response → the app's plain values. No Web `Request` or
  * `Response` is built: on the hot path that would cost more than the handler.
  *
  * Requests are answered in batches, once the event loop has read every
@@ -16,68 +55,160 @@ const BATCH_SIZE = 16;
  * each write's trip through the kernel's network stack pushed the handler's
  * code and data out of the processor's caches before the next request, and
  * each write woke the client on its own; batched, both run warm, which cut
- * the CPU per search at 10,000 reviews by a third (README, "Answering in batches").
+ * the CPU per search at 10,000 reviews by a third (docs/read-path.md, "Answering in batches").
+ *
+ * Backpressure is ours: Node parses every request of a chunk it has read,
+ * so a client that pipelines thousands of requests and reads nothing would
+ * have every answer built and held. A connection whose unsent answers pass
+ * `maxUnsentBytes` gets no new answer computed: its requests wait (the
+ * request objects only) and its socket stops being read until the network
+ * takes its answers; one that queues more than `maxQueuedRequests` is closed.
  */
-export function nodeListener(
-  handle: Handler,
-  log: (message: string) => void = console.error,
-  batchSize = BATCH_SIZE,
-): (req: IncomingMessage, res: ServerResponse) => void {
+export function nodeListener(app: App, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const log = options.log ?? console.error;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const connections = new WeakMap<Socket, Connection>();
   // Reused from turn to turn: queuing a request allocates nothing.
-  const requests: IncomingMessage[] = [];
-  const responses: ServerResponse[] = [];
-  const replies: (HttpReply | Promise<HttpReply> | undefined)[] = [];
+  let ready: Pending[] = [];
+  const replies: (HttpReply | Promise<HttpReply>)[] = [];
   let scheduled = false;
 
-  const answer = (req: IncomingMessage): HttpReply | Promise<HttpReply> => {
-    try {
-      return handle(toHttpRequest(req));
-    } catch (error) {
-      return internalError(error, log);
+  const connectionOf = (socket: Socket): Connection => {
+    let connection = connections.get(socket);
+    if (!connection) {
+      const created: Connection = { queued: 0, unsentBytes: 0, waiting: [] };
+      socket.once('close', () => {
+        created.waiting.length = 0;
+        created.queued = 0;
+      });
+      connections.set(socket, (connection = created));
     }
+    return connection;
   };
-  const drain = (): void => {
-    scheduled = false;
-    // No request can arrive while this runs: it is one synchronous pass.
-    for (let first = 0; first < requests.length; first += batchSize) {
-      const end = Math.min(first + batchSize, requests.length);
-      for (let i = first; i < end; i += 1) replies[i] = answer(requests[i] as IncomingMessage);
-      for (let i = first; i < end; i += 1) {
-        deliver(requests[i] as IncomingMessage, responses[i] as ServerResponse, replies[i] as HttpReply | Promise<HttpReply>, log);
-      }
-    }
-    requests.length = 0;
-    responses.length = 0;
-    replies.length = 0;
-  };
-  return (req, res) => {
-    requests.push(req);
-    responses.push(res);
+
+  const schedule = (pending: Pending): void => {
+    ready.push(pending);
     if (scheduled) return;
     scheduled = true;
     setImmediate(drain);
   };
+
+  /** Once a connection's answers have left, its held-back requests go to the next turn. */
+  const release = (socket: Socket, connection: Connection): void => {
+    if (connection.unsentBytes > limits.maxUnsentBytes || connection.waiting.length === 0) return;
+    const waiting = connection.waiting;
+    connection.waiting = [];
+    for (const pending of waiting) schedule(pending);
+    if (!socket.destroyed) socket.resume();
+  };
+
+  const sent = (pending: Pending, connection: Connection, bytes: number): void => {
+    connection.queued -= 1;
+    if (bytes === 0) return;
+    connection.unsentBytes += bytes;
+    let done = false;
+    const settle = (): void => {
+      if (done) return;
+      done = true;
+      connection.unsentBytes -= bytes;
+      release(pending.req.socket, connection);
+    };
+    pending.res.once('finish', settle);
+    pending.res.once('close', settle);
+  };
+
+  const drain = (): void => {
+    scheduled = false;
+    // Requests that arrive while this runs wait for the next turn.
+    const turn = ready;
+    ready = [];
+    let batch: Pending[] = [];
+    for (let i = 0; i < turn.length; ) {
+      batch = [];
+      for (; i < turn.length && batch.length < batchSize; i += 1) {
+        const pending = turn[i] as Pending;
+        const socket = pending.req.socket;
+        if (socket.destroyed) continue;
+        const connection = connectionOf(socket);
+        if (connection.unsentBytes > limits.maxUnsentBytes || connection.waiting.length > 0) {
+          holdBack(connection, pending);
+          continue;
+        }
+        replies[batch.length] = pending.reply ?? answer(app, pending, log);
+        batch.push(pending);
+      }
+      for (let b = 0; b < batch.length; b += 1) {
+        const pending = batch[b] as Pending;
+        deliver(pending, replies[b] as HttpReply | Promise<HttpReply>, log, (bytes) => sent(pending, connectionOf(pending.req.socket), bytes));
+      }
+    }
+    replies.length = 0;
+  };
+
+  const holdBack = (connection: Connection, pending: Pending): void => {
+    connection.waiting.push(pending);
+    pending.req.socket.pause();
+  };
+
+  return (req, res) => {
+    const connection = connectionOf(req.socket);
+    connection.queued += 1;
+    if (connection.queued > limits.maxQueuedRequests) {
+      log(`closing a connection from ${req.socket.remoteAddress ?? '?'}: more than ${limits.maxQueuedRequests} requests waiting for answers`);
+      req.socket.destroy();
+      return;
+    }
+    if (!requestHasBody(req)) {
+      schedule({ req, res });
+      return;
+    }
+    const policy = app.bodyRule(req.method ?? 'GET', req.url ?? '/');
+    if (policy instanceof HttpError) {
+      schedule({ req, res, reply: renderError(policy) });
+      return;
+    }
+    readBody(req, res, policy).then(
+      (body) => schedule({ req, res, body }),
+      (error: unknown) => schedule({ req, res, reply: error instanceof HttpError ? renderError(error) : internalError(error, log) }),
+    );
+  };
 }
 
-function deliver(req: IncomingMessage, res: ServerResponse, reply: HttpReply | Promise<HttpReply>, log: (message: string) => void): void {
-  const head = req.method === 'HEAD';
-  if (reply instanceof Promise) {
-    reply.then(
-      (r) => write(res, r, head, log),
-      (error: unknown) => write(res, internalError(error, log), false, log),
-    );
-  } else {
-    write(res, reply, head, log);
+function answer(app: App, pending: Pending, log: (message: string) => void): HttpReply | Promise<HttpReply> {
+  try {
+    return app.handle(new NodeRequest(pending.req, pending.body));
+  } catch (error) {
+    // The app renders its own errors; this is the last guard, for a bug in the app itself.
+    return internalError(error, log);
   }
 }
 
-/** `send`, guarded: a reply Node refuses (a bad header from a handler bug) costs its own connection, not the batch. */
-function write(res: ServerResponse, reply: HttpReply, head: boolean, log: (message: string) => void): void {
+function deliver(pending: Pending, reply: HttpReply | Promise<HttpReply>, log: (message: string) => void, onWritten: (bytes: number) => void): void {
+  const head = pending.req.method === 'HEAD';
+  if (reply instanceof Promise) {
+    reply.then(
+      (r) => onWritten(write(pending, r, head, log)),
+      (error: unknown) => onWritten(write(pending, internalError(error, log), false, log)),
+    );
+  } else {
+    onWritten(write(pending, reply, head, log));
+  }
+}
+
+/** `send`, guarded: a reply Node refuses (a bad header from a handler bug) costs its own connection, not the batch. Returns the bytes left to send. */
+function write(pending: Pending, reply: HttpReply, head: boolean, log: (message: string) => void): number {
+  const { req, res } = pending;
   try {
-    send(res, reply, head);
+    const bytes = send(res, reply, head);
+    // The request's body was left unread: end the connection rather than read on to find the next request.
+    if (reply.headers.connection === 'close' && requestHasBody(req) && !req.complete) res.once('finish', () => req.socket.destroy());
+    if (reply.afterSent) res.once('finish', reply.afterSent);
+    return bytes;
   } catch (error) {
     log(`cannot send a ${reply.status} answer: ${describe(error)}`);
     res.destroy();
+    return 0;
   }
 }
 
@@ -86,10 +217,14 @@ class NodeRequest implements HttpRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: { get(name: string): string | null };
-  constructor(req: IncomingMessage) {
+  readonly payload: Uint8Array | undefined;
+  readonly remoteAddress: string | undefined;
+  constructor(req: IncomingMessage, payload: Uint8Array | undefined) {
     this.method = req.method ?? 'GET';
     this.url = req.url ?? '/';
     this.headers = new NodeHeaders(req.headers);
+    this.payload = payload;
+    this.remoteAddress = req.socket.remoteAddress;
   }
 }
 
@@ -105,14 +240,11 @@ class NodeHeaders {
   }
 }
 
-function toHttpRequest(req: IncomingMessage): HttpRequest {
-  return new NodeRequest(req);
-}
-
 /** Bodies in several chunks up to this size are copied into one buffer: one write beats several. */
 const COALESCE_BYTES = 64 * 1024;
 
-function send(res: ServerResponse, reply: HttpReply, head: boolean): void {
+/** Writes the reply; returns how many body bytes Node still holds for the network (0 when it took them all). */
+function send(res: ServerResponse, reply: HttpReply, head: boolean): number {
   const { body } = reply;
   let single: string | Uint8Array | undefined;
   let chunks: readonly (string | Uint8Array)[] | undefined;
@@ -147,10 +279,13 @@ function send(res: ServerResponse, reply: HttpReply, head: boolean): void {
     for (const chunk of chunks ?? []) res.write(chunk);
     res.end();
   }
-  if (!sent) return;
   // Usually the socket took every byte at once and the buffers are free now; a listener only when it did not.
-  if (res.writableFinished) sent();
-  else res.once('finish', sent);
+  if (res.writableFinished) {
+    sent?.();
+    return 0;
+  }
+  if (sent) res.once('finish', sent);
+  return head ? 1 : Math.max(length, 1);
 }
 
 /** The chunks end to end at the start of `target`; returns that part of it. */
@@ -162,7 +297,7 @@ function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buf
 
 function internalError(error: unknown, log: (message: string) => void): HttpReply {
   log(`internal error: ${describe(error)}`);
-  return errorReply(500, 'The server failed to answer this request; it has been logged.');
+  return renderError(new HttpError(500, 'The server failed to answer this request; it has been logged.'));
 }
 
 function describe(error: unknown): string {

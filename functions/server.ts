@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import type { ServerConfig } from '../src/config.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits, type ServerConfig } from '../src/config.ts';
 import { createApp } from './app.ts';
 import { ArtifactsHolder } from './artifacts.ts';
+import type { Route } from './http/router.ts';
 import { nodeListener } from './node-adapter.ts';
 
 export interface RunningServer {
@@ -13,14 +14,68 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface StartOptions extends Pick<ServerConfig, 'host' | 'port' | 'distDir'> {
+  http?: Partial<HttpLimits>;
+  /** Endpoint families beyond the read API. */
+  routes?: (artifacts: ArtifactsHolder) => readonly Route[];
+  log?: (message: string) => void;
+}
+
 /** Loads the build output and listens. Used by `npm start`, the tests and the benchmarks. */
-export async function startServer(config: Pick<ServerConfig, 'host' | 'port' | 'distDir'>): Promise<RunningServer> {
-  const artifacts = await ArtifactsHolder.open(join(config.distDir, 'client'));
-  const server = createServer({ keepAliveTimeout: 5_000 }, nodeListener(createApp({ artifacts })));
-  await listen(server, config.host, config.port);
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
+  const log = options.log ?? console.error;
+  const artifacts = await ArtifactsHolder.open(join(options.distDir, 'client'));
+  const app = createApp({ artifacts, routes: options.routes?.(artifacts) ?? [], log });
+  const listener = nodeListener(app, { log, limits });
+  const server = createServer(
+    {
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for connections past the two timeouts above (its default, 30 s, lets an idle one live 60 s more).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    },
+    listener,
+  );
+  // Node answers "100 Continue" itself unless told otherwise; the adapter does it only for a body it will read.
+  server.on('checkContinue', listener);
+  server.setTimeout(limits.idleTimeoutMs);
+  capConnections(server, limits.maxConnections);
+  await listen(server, options.host, options.port);
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return { url: `http://${host}:${port}`, artifacts, close: () => close(server) };
+}
+
+const REFUSAL_BODY = JSON.stringify({ error: 'service_unavailable', message: 'Too many open connections; try again shortly.' });
+const REFUSAL = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json; charset=utf-8',
+  `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}`,
+  'Retry-After: 1',
+  'Access-Control-Allow-Origin: *',
+  'Connection: close',
+  '',
+  REFUSAL_BODY,
+].join('\r\n');
+
+/**
+ * One connection past `max` is answered 503 and closed at once, before it
+ * is read: the server keeps file descriptors and memory for those it serves
+ * (Node's own `maxConnections` closes it without a word).
+ */
+function capConnections(server: Server, max: number): void {
+  let open = 0;
+  server.prependListener('connection', (socket: Socket) => {
+    if (open >= max) {
+      socket.end(REFUSAL);
+      socket.destroySoon();
+      return;
+    }
+    open += 1;
+    socket.once('close', () => (open -= 1));
+  });
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

@@ -30,21 +30,50 @@ export function readBuildConfig(env: Env): BuildConfig {
   return { site: parsed.SITE_URL.replace(/\/+$/, ''), contentDir: parsed.CONTENT_DIR };
 }
 
+const count = z.coerce.number().int().min(1);
+const millis = z.coerce.number().int().min(1);
+
 const ServerConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),
   DIST_DIR: z.string().min(1).default('dist'),
+  HTTP_MAX_CONNECTIONS: count.default(4096),
+  HTTP_HEADERS_TIMEOUT_MS: millis.default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: millis.default(30_000),
+  HTTP_IDLE_TIMEOUT_MS: millis.default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis.default(5_000),
+  HTTP_MAX_UNSENT_BYTES: count.default(1024 * 1024),
+  HTTP_MAX_QUEUED_REQUESTS: count.default(1024),
   HUB_DB_PATH: z.string().min(1).default('data/hub.db'),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
   MCP_SESSION_SECRET: z.string().min(16).optional(),
   MCP_ALLOWED_ORIGINS: z.string().default(''),
 });
 
+/** What one client may cost the server (contract section 2, "Limits every endpoint keeps"). */
+export interface HttpLimits {
+  /** Open connections at once; one more is answered 503 and closed. */
+  maxConnections: number;
+  /** Time a client has to send a request's headers, from the connection's start or its previous request. */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request, body included. */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (a client that stopped reading our answers, too). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Answers one connection may leave unread before the server stops reading its requests. */
+  maxUnsentBytes: number;
+  /** Requests one connection may have waiting for answers; past it the connection is closed. */
+  maxQueuedRequests: number;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
   /** Build output: `dist/client` holds the artifacts, `dist/build.json` the build's site URL. */
   distDir: string;
+  http: HttpLimits;
   hubDbPath: string;
   hubAllowPrivateCallbacks: boolean;
   mcpSessionSecret: string | undefined;
@@ -57,6 +86,15 @@ export function readServerConfig(env: Env): ServerConfig {
     host: parsed.HOST,
     port: parsed.PORT,
     distDir: parsed.DIST_DIR,
+    http: {
+      maxConnections: parsed.HTTP_MAX_CONNECTIONS,
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxUnsentBytes: parsed.HTTP_MAX_UNSENT_BYTES,
+      maxQueuedRequests: parsed.HTTP_MAX_QUEUED_REQUESTS,
+    },
     hubDbPath: parsed.HUB_DB_PATH,
     hubAllowPrivateCallbacks: parsed.HUB_ALLOW_PRIVATE_CALLBACKS,
     mcpSessionSecret: parsed.MCP_SESSION_SECRET,
@@ -76,3 +114,6 @@ function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.infer<T> {
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
+
+/** The limits a server gets when the environment sets none. */
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = readServerConfig({}).http;

@@ -9,13 +9,18 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-expose-headers': 'ETag, Last-Modified',
 };
 
-export function preflight(allow: readonly string[]): HttpReply {
+export function withCors(reply: HttpReply): HttpReply {
+  return { ...reply, headers: { ...reply.headers, ...CORS_HEADERS } };
+}
+
+/** The answer to a CORS preflight (OPTIONS) for a route that takes `allow`. */
+export function preflight(allow: readonly string[], allowHeaders: readonly string[]): HttpReply {
   return {
     status: 204,
     headers: {
       ...CORS_HEADERS,
       'access-control-allow-methods': allow.join(', '),
-      'access-control-allow-headers': 'If-None-Match, If-Modified-Since, Content-Type',
+      'access-control-allow-headers': allowHeaders.join(', '),
       'access-control-max-age': '86400',
       allow: allow.join(', '),
     },

@@ -1,5 +1,4 @@
 import { CONTENT_TYPES } from '../../src/lib/endpoints.ts';
-import type { ErrorBody, Issue, ValidationError } from '../../src/schemas/errors.ts';
 
 /**
  * The request a handler sees: the part of the Web `Request` it reads. A real
@@ -11,6 +10,10 @@ export interface HttpRequest {
   /** Absolute URL or path with query. */
   readonly url: string;
   readonly headers: { get(name: string): string | null };
+  /** The request body, read within its route's cap; only routes that take a body get one. (Not `body`: a Web `Request` has its own.) */
+  readonly payload?: Uint8Array | undefined;
+  /** The peer's address, where the transport knows it (rate limits key on it). */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** What a handler answers: a plain value, turned into bytes by an adapter. */
@@ -21,25 +24,12 @@ export interface HttpReply {
   body: string | Uint8Array | readonly (string | Uint8Array)[] | null;
   /** Called once the body has been handed to the network (never, if the connection fails first): lets pooled bytes be reused. */
   onSent?: () => void;
+  /** Work to start once the answer is on its way (a hub verification runs after its 202, never before). */
+  afterSent?: () => void;
 }
 
 export type Handler = (request: HttpRequest) => HttpReply | Promise<HttpReply>;
 
 export function jsonReply(status: number, body: string, headers: Record<string, string> = {}): HttpReply {
   return { status, headers: { 'content-type': `${CONTENT_TYPES.json}; charset=utf-8`, ...headers }, body };
-}
-
-export function invalidRequest(issues: Issue[]): HttpReply {
-  const body: ValidationError = { error: 'invalid_request', issues };
-  return jsonReply(400, JSON.stringify(body), { 'cache-control': 'no-store' });
-}
-
-export function errorReply(status: 400 | 404 | 405 | 500, message: string, headers: Record<string, string> = {}): HttpReply {
-  const error: ErrorBody['error'] =
-    status === 400 ? 'bad_request' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'internal_error';
-  return jsonReply(status, JSON.stringify({ error, message } satisfies ErrorBody), headers);
-}
-
-export function methodNotAllowed(method: string, allow: readonly string[]): HttpReply {
-  return errorReply(405, `${method} is not allowed here; use ${allow.join(', ')}`, { allow: allow.join(', ') });
 }

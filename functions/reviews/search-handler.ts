@@ -4,7 +4,8 @@ import { parseSearchQuery } from '../../src/lib/search-params.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
-import { invalidRequest, type HttpReply } from '../http/reply.ts';
+import { invalidRequest } from '../http/http-error.ts';
+import type { HttpReply } from '../http/reply.ts';
 
 const SEARCH_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
@@ -19,15 +20,11 @@ const SEARCH_HEADERS: Readonly<Record<string, string>> = {
  */
 export function handleSearch(query: string | URL, artifacts: ReviewsSource): HttpReply {
   const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
-  if (!parsed.ok) return withCors(invalidRequest(parsed.issues));
+  if (!parsed.ok) return invalidRequest(parsed.issues);
   const { reviews } = artifacts;
   const hits = searchReviews(reviews, parsed.value);
   let pooled: Buffer | undefined;
   const head = `{"matched":${hits.matched},"returned":${hits.positions.length},"reviews":[`;
   const body = reviewsJson(reviews, hits.positions, head, ']}', (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
   return { status: 200, headers: SEARCH_HEADERS, body, onSent: () => responseBuffers.give(pooled as Buffer) };
-}
-
-export function withCors(reply: HttpReply): HttpReply {
-  return { ...reply, headers: { ...reply.headers, ...CORS_HEADERS } };
 }

@@ -5,8 +5,8 @@ import { SincePathSchema } from '../../src/schemas/search.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { isNotModified, type Validators } from '../http/conditional.ts';
-import { invalidRequest, type HttpReply, type HttpRequest } from '../http/reply.ts';
-import { withCors } from './search-handler.ts';
+import { invalidRequest } from '../http/http-error.ts';
+import type { HttpReply, HttpRequest } from '../http/reply.ts';
 
 /** The pattern behind SincePathSchema's date: a valid date skips the schema, an invalid one gets its issues. */
 const ISO_DATE = z.regexes.date;
@@ -24,7 +24,7 @@ export function handleSince(request: HttpRequest, rawDate: string, artifacts: Re
   const date = rawDate.includes('%') ? decodeSegment(rawDate) : rawDate;
   if (!ISO_DATE.test(date)) {
     const parsed = SincePathSchema.safeParse({ date });
-    if (!parsed.success) return withCors(invalidRequest(toIssues(parsed.error)));
+    if (!parsed.success) return invalidRequest(toIssues(parsed.error));
   }
   const { reviews, reviewsValidators } = artifacts;
   const count = countOnOrAfter(reviews, date);

@@ -18,11 +18,26 @@ export const ValidationErrorSchema = z
   .meta({ id: 'ValidationError' });
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;
 
-/** Body of 404, 405 and other non-validation errors. */
+/** The `error` code of each status the server answers with a JSON error body. */
+export const ERROR_CODES = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  503: 'service_unavailable',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_CODES;
+
+/** Body of 404, 405, 413, 415 and every other non-validation error. */
 export const ErrorSchema = z
   .object({
-    error: z.enum(['bad_request', 'not_found', 'method_not_allowed', 'internal_error']),
-    message: z.string(),
+    error: z.enum(Object.values(ERROR_CODES)).describe('Machine-readable kind of error'),
+    message: z.string().describe('What is wrong and what to do, for a person'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorSchema>;

@@ -1,4 +1,4 @@
-import type { HttpReply } from './http/reply.ts';
+import type { HttpReply } from '../http/reply.ts';
 
 /** A handler's reply as a Web `Response`, for the Astro dev routes. */
 export function toWebResponse(reply: HttpReply, head = false): Response {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ReviewsSource } from '../../functions/artifacts.ts';
-import { createReviewIndex } from '../lib/review-index.ts';
-import { loadSite } from './site-content.ts';
+import { loadSite } from '../../src/content/site-content.ts';
+import { createReviewIndex } from '../../src/lib/review-index.ts';
+import type { ReviewsSource } from '../artifacts.ts';
 
 /**
  * `astro dev` has no build output to load, so the dev routes index the

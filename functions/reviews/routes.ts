@@ -1,0 +1,13 @@
+import { PATHS } from '../../src/lib/endpoints.ts';
+import type { ArtifactsHolder } from '../artifacts.ts';
+import type { Route } from '../http/router.ts';
+import { handleSearch } from './search-handler.ts';
+import { handleSince } from './since-handler.ts';
+
+/** The read API's entries in the route table: GET only, no body. */
+export function readRoutes(artifacts: ArtifactsHolder): Route[] {
+  return [
+    { path: PATHS.search, methods: { GET: (_request, { query }) => handleSearch(query, artifacts.current) } },
+    { path: PATHS.since, methods: { GET: (request, { params }) => handleSince(request, params.date ?? '', artifacts.current) } },
+  ];
+}

@@ -1,0 +1,216 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../functions/server.ts';
+import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
+import { serve } from '../support/server.ts';
+
+/** Opens a raw connection to `url`'s port on 127.0.0.1. */
+function open(url: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Everything the server sends until it closes the connection, and how long that took. */
+function untilClosed(socket: Socket): Promise<{ text: string; ms: number }> {
+  const start = Date.now();
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ text, ms: Date.now() - start }));
+  });
+}
+
+async function timedGet(url: string): Promise<{ status: number; ms: number }> {
+  const start = Date.now();
+  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  await response.arrayBuffer();
+  return { status: response.status, ms: Date.now() - start };
+}
+
+describe('a client that pipelines requests and never reads the answers', () => {
+  // The server and the attacker each in a process of its own: the attacker must not share the server's
+  // event loop, and the server's memory must be its own to measure.
+  let server: ChildProcess;
+  let url: string;
+  let flood: ChildProcess | undefined;
+  const memory = (): Promise<number> =>
+    new Promise((resolve) => {
+      server.once('message', (m: { rss: number }) => resolve(m.rss));
+      server.send('memory');
+    });
+
+  beforeAll(async () => {
+    server = fork(join(ROOT, 'test/support/server-process.ts'), [SAMPLE_DIST], { execArgv: ['--expose-gc'], stdio: 'ignore' });
+    url = await new Promise<string>((resolve) => server.once('message', (m: { url: string }) => resolve(m.url)));
+  });
+  afterAll(() => {
+    flood?.kill('SIGKILL');
+    server.disconnect();
+  });
+
+  // 900 each: under the cap on queued requests, so backpressure alone holds them (the connections stay open);
+  // 4,000 each: the issue's attack, about 4 GB of answers, past the cap.
+  it.each([900, 4000])('%i searches each on 10 connections: bounded memory, given back when they leave, others answered meanwhile', async (requests) => {
+    // Warm up, so the figures compare a running server with itself.
+    for (let i = 0; i < 200; i += 1) await timedGet(`${url}/api/reviews/search?limit=100`);
+    const before = await memory();
+
+    flood = spawn(process.execPath, [join(ROOT, 'test/support/hostile/pipeline-flood.ts'), new URL(url).port, '10', String(requests), '/api/reviews/search?limit=100'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    await new Promise<void>((resolve) => flood?.stdout?.once('data', () => resolve()));
+    const latencies: number[] = [];
+    let peak = 0;
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await timedGet(`${url}/api/reviews/search?limit=5`);
+      expect(answer.status).toBe(200);
+      latencies.push(answer.ms);
+      peak = Math.max(peak, await memory());
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(Math.max(...latencies)).toBeLessThan(500);
+    expect(peak - before).toBeLessThan(300 * 1024 * 1024);
+
+    // The server may have closed its connections already (too many queued requests), and the process left with them.
+    if (flood.exitCode === null && flood.signalCode === null) {
+      const exited = new Promise((resolve) => flood?.once('exit', resolve));
+      flood.kill('SIGKILL');
+      await exited;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await memory()) - before).toBeLessThan(64 * 1024 * 1024);
+    expect((await timedGet(`${url}/api/reviews/search?limit=5`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('slow and idle connections', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve(SAMPLE_DIST, { headersTimeoutMs: 500, requestTimeoutMs: 1_500, idleTimeoutMs: 1_000, keepAliveTimeoutMs: 500 });
+  });
+  afterAll(() => server.close());
+
+  it('closes a connection that never sends a byte', async () => {
+    const { text, ms } = await untilClosed(await open(server.url));
+    expect(ms).toBeLessThan(3_000);
+    // Node answers a request that timed out in its headers with 408, or closes without a word when none began.
+    expect(text === '' || text.startsWith('HTTP/1.1 408')).toBe(true);
+  });
+
+  it('closes a connection that sends its headers a byte at a time', async () => {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    const request = 'GET /api/reviews/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(100);
+    let i = 0;
+    const drip = setInterval(() => (socket.writable && i < request.length ? socket.write(request[i++] as string) : clearInterval(drip)), 50);
+    const { text, ms } = await closed;
+    clearInterval(drip);
+    expect(ms).toBeLessThan(3_500);
+    expect(text).toMatch(/^(HTTP\/1.1 408|)/);
+  });
+
+  it('closes an idle keep-alive connection after its answer', async () => {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const { text, ms } = await closed;
+    expect(text).toMatch(/^HTTP\/1.1 200 /);
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('keeps answering others meanwhile', async () => {
+    expect((await timedGet(`${server.url}/api/reviews/search?limit=1`)).status).toBe(200);
+  });
+});
+
+describe('a request body where none belongs', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve(SAMPLE_DIST);
+  });
+  afterAll(() => server.close());
+
+  /** Sends the head of a request declaring a 10 MB body and answers what the server said before any of the body was sent. */
+  async function declareBigBody(head: string): Promise<{ text: string; bodyRefused: boolean }> {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write(`${head}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`);
+    const answered = await new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    // Now try to send the body: the server has closed the connection, so most of it never leaves.
+    let written = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    while (written < 10 * 1024 * 1024 && socket.writable) {
+      socket.write(chunk);
+      written += chunk.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await closed;
+    return { text: answered, bodyRefused: written < 10 * 1024 * 1024 || !socket.writable };
+  }
+
+  it('answers 413 to a GET with a 10 MB body before reading it, and closes the connection', async () => {
+    const { text, bodyRefused } = await declareBigBody('GET /api/reviews/search?limit=1 HTTP/1.1');
+    expect(text).toMatch(/^HTTP\/1.1 413 /);
+    expect(text.toLowerCase()).toContain('connection: close');
+    expect(text).toContain('"error":"payload_too_large"');
+    expect(text.toLowerCase()).toContain('access-control-allow-origin: *');
+    expect(bodyRefused).toBe(true);
+  });
+
+  it('answers a POST with a body to a read endpoint 405 with Allow, unread', async () => {
+    const { text } = await declareBigBody('POST /reviews.json HTTP/1.1');
+    expect(text).toMatch(/^HTTP\/1.1 405 /);
+    expect(text.toLowerCase()).toContain('allow: get, head, options');
+  });
+
+  it('answers 404 to a body sent to no endpoint at all, unread', async () => {
+    const { text } = await declareBigBody('POST /nowhere HTTP/1.1');
+    expect(text).toMatch(/^HTTP\/1.1 404 /);
+  });
+
+  it('refuses a chunked body on a GET the same way', async () => {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write('GET /reviews.json HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n');
+    const { text } = await closed;
+    expect(text).toMatch(/^HTTP\/1.1 413 /);
+  });
+
+  it('still answers a GET with an empty body (Content-Length: 0) as usual', async () => {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    expect((await closed).text).toMatch(/^HTTP\/1.1 200 /);
+  });
+});
+
+describe('the connection cap', () => {
+  let server: RunningServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = await serve(SAMPLE_DIST, { maxConnections: 20 });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+  });
+  afterAll(() => server.close());
+
+  it('answers one connection too many with 503 and Retry-After, and serves again once others leave', async () => {
+    for (let i = 0; i < 20; i += 1) sockets.push(await open(server.url));
+    // Let the server count them all.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await untilClosed(await open(server.url));
+    expect(refused.text).toMatch(/^HTTP\/1.1 503 /);
+    expect(refused.text).toContain('Retry-After: 1');
+    expect(refused.text).toContain('"error":"service_unavailable"');
+
+    for (const socket of sockets.splice(0, 5)) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await timedGet(`${server.url}/api/reviews/search?limit=1`)).status).toBe(200);
+  });
+});

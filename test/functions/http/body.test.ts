@@ -1,0 +1,103 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../../functions/http/http-error.ts';
+import { startServer, type RunningServer } from '../../../functions/server.ts';
+import { SAMPLE_DIST } from '../../support/paths.ts';
+
+// A route of the kind MCP and the hub add: POST, JSON only, 64 bytes at most; it echoes what it read.
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    distDir: SAMPLE_DIST,
+    log: () => {},
+    routes: () => [
+      {
+        path: '/echo',
+        body: { maxBytes: 64, types: ['application/json'] },
+        methods: {
+          POST: (request) => {
+            const text = Buffer.from(request.payload ?? new Uint8Array()).toString('utf8');
+            if (text === 'teapot') throw new HttpError(400, 'no teapots', { format: 'text' });
+            return { status: 200, headers: { 'content-type': 'text/plain' }, body: `read ${text.length}: ${text}` };
+          },
+        },
+      },
+    ],
+  });
+});
+afterAll(() => server.close());
+
+const post = (body: string | Uint8Array, type = 'application/json', init: RequestInit = {}): Promise<Response> =>
+  fetch(`${server.url}/echo`, { method: 'POST', body, headers: { 'content-type': type }, ...init });
+
+/** Sends raw bytes and returns everything the server answers until it closes the connection. */
+function raw(text: string, thenWrite?: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
+      socket.write(text);
+      if (thenWrite) setTimeout(() => socket.writable && socket.write(thenWrite), 50);
+    });
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe('a route that takes a body', () => {
+  it('reads a body within its cap and hands it to the handler', async () => {
+    const response = await post('{"a":1}', 'application/json; charset=utf-8');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('read 7: {"a":1}');
+  });
+
+  it('reads a chunked body within its cap', async () => {
+    const answer = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n4\r\n[1,2\r\n1\r\n]\r\n0\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1.1 200 [^]*read 5: \[1,2\]$/);
+  });
+
+  it('answers 415 to a media type it does not take, naming the one it does', async () => {
+    const response = await post('a=1', 'application/x-www-form-urlencoded');
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'unsupported_media_type', message: 'Content-Type must be application/json, not application/x-www-form-urlencoded.' });
+  });
+
+  it('answers 413 by the declared length, before the body is sent', async () => {
+    const answer = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 65\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1.1 413 [^]*"error":"payload_too_large"/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+  });
+
+  it('answers 413 once a chunked body passes the cap, and reads no further', async () => {
+    const chunk = 'x'.repeat(40);
+    const answer = await raw(
+      `POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n28\r\n${chunk}\r\n28\r\n${chunk}\r\n`,
+      `28\r\n${chunk}\r\n0\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).not.toContain('read ');
+  });
+
+  it('answers "100 Continue" only to a body it will read', async () => {
+    const refused = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n');
+    expect(refused).toMatch(/^HTTP\/1.1 413 /);
+    const accepted = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n', '{}');
+    expect(accepted).toMatch(/^HTTP\/1.1 100 Continue\r\n\r\nHTTP\/1.1 200 [^]*read 2: \{\}$/);
+  });
+
+  it('renders an error the handler throws, in the format it asks for, with CORS', async () => {
+    const response = await post('teapot');
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe('no teapots\n');
+  });
+
+  it('answers GET on a POST-only route 405 with Allow', async () => {
+    const response = await fetch(`${server.url}/echo`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * The real server in a child process of its own, so a test can load it from
+ * another process and read its memory: `node test/support/server-process.ts
+ * <distDir> [limits JSON]`. Sends `{ url }` on IPC once listening; answers
+ * `'memory'` with `{ rss }` after a full garbage collection.
+ */
+import { startServer } from '../../functions/server.ts';
+
+const [distDir, limits] = process.argv.slice(2);
+const server = await startServer({
+  host: '127.0.0.1',
+  port: 0,
+  distDir: distDir as string,
+  http: limits ? (JSON.parse(limits) as object) : {},
+  log: () => {},
+});
+process.send?.({ url: server.url });
+process.on('message', (message) => {
+  if (message !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send?.({ rss: process.memoryUsage().rss });
+});
+process.on('disconnect', () => void server.close().finally(() => process.exit(0)));
