@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ReviewsSource } from '../../functions/artifacts.ts';
-import { createReviewIndex } from '../lib/review-index.ts';
+import { createReviewIndex } from '../lib/search/index.ts';
 import { loadSite } from './site-content.ts';
 
 /**

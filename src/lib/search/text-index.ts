@@ -1,5 +1,5 @@
 import { createPosting, type Posting } from './posting.ts';
-import { isAscii } from './text.ts';
+import { isAscii } from '../text.ts';
 
 /**
  * Substring search over the normalised review texts without reading them

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Review } from '../schemas/review.ts';
-import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
-import { servicePhrases, technicianPhrases } from './mentions.ts';
-import { compareNewestFirst } from './order.ts';
-import { normaliseText } from './text.ts';
+import type { Review } from '../../schemas/review.ts';
+import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
+import { servicePhrases, technicianPhrases } from '../mentions.ts';
+import { compareNewestFirst } from '../order.ts';
+import { normaliseText } from '../text.ts';
 import { createPosting, EMPTY_POSTING, type Posting } from './posting.ts';
 import { createTextIndex, type TextIndex } from './text-index.ts';
-import { writeUtf8 } from './utf8.ts';
+import { writeUtf8 } from '../utf8.ts';
 
 /**
  * `/reviews.json` rearranged for the read endpoints. Positions are indexes into

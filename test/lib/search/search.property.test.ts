@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, reviewAt } from '../../src/lib/review-index.ts';
-import { searchReviews } from '../../src/lib/search.ts';
-import type { Review } from '../../src/schemas/review.ts';
-import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
-import type { SearchQuery } from '../../src/schemas/search.ts';
-import { SAMPLE_DIST } from '../support/paths.ts';
+import { createReviewIndex, reviewAt, searchReviews } from '../../../src/lib/search/index.ts';
+import type { Review } from '../../../src/schemas/review.ts';
+import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
+import type { SearchQuery } from '../../../src/schemas/search.ts';
+import { SAMPLE_DIST } from '../../support/paths.ts';
 
 /**
  * The contract's search, written as plainly as possible: filter everything,
