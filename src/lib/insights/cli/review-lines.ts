@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AspectIdSchema } from '../../schemas/catalogue.ts';
-import { SlugSchema } from '../../schemas/common.ts';
-import { OwnerReplySchema, ReviewSchema } from '../../schemas/review.ts';
+import { AspectIdSchema } from '../../../schemas/catalogue.ts';
+import { SlugSchema } from '../../../schemas/common.ts';
+import { OwnerReplySchema, ReviewSchema } from '../../../schemas/review.ts';
 
 /**
  * One line of the CLI's JSONL input: a Review where only id, rating, date and
