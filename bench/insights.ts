@@ -7,7 +7,7 @@ import { makeReview } from '../test/support/review.ts';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
-import { withDerivedMentions } from '../src/lib/insights/derive-mentions.ts';
+import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts';
 import { buildInsights } from '../src/lib/insights/index.ts';
 import type { Review } from '../src/schemas/review.ts';
 import { loadContent, type ContentInput } from '../scripts/insights.ts';

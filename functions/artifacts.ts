@@ -1,5 +1,5 @@
 import { PATHS } from '../src/lib/endpoints.ts';
-import { createReviewIndex, type ReviewIndex } from '../src/lib/review-index.ts';
+import { createReviewIndex, type ReviewIndex } from '../src/lib/search/index.ts';
 import { ReviewsDatasetSchema } from '../src/schemas/reviews-dataset.ts';
 import type { Validators } from './http/conditional.ts';
 import { StaticSite } from './static/static-site.ts';

@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildInsights } from '../src/lib/insights/index.ts';
-import { TARGETS, evaluate, formatReport, meetsTargets, type EvalReport } from '../src/lib/insights/evaluate.ts';
-import { EvalLineSchema, parseJsonl } from '../src/lib/insights/review-lines.ts';
+import { TARGETS, evaluate, formatReport, meetsTargets, type EvalReport } from '../src/lib/insights/evaluation/evaluate.ts';
+import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
+import { EvalLineSchema } from '../src/lib/insights/evaluation/eval-lines.ts';
 import { isUsageError, loadContent, toReviews } from './insights.ts';
 
 export const DEFAULT_EVAL_FILE = 'test/fixtures/aspect-eval.jsonl';

@@ -14,9 +14,9 @@ import { AspectSchema, ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } 
 import { EditorialFileSchema } from '../src/schemas/editorial.ts';
 import type { Review } from '../src/schemas/review.ts';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
-import { withDerivedMentions } from '../src/lib/insights/derive-mentions.ts';
+import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts';
 import { buildInsights, type InsightsInput } from '../src/lib/insights/index.ts';
-import { InputError, ReviewLineSchema, parseJsonl, type ReviewLine } from '../src/lib/insights/review-lines.ts';
+import { InputError, ReviewLineSchema, parseJsonl, type ReviewLine } from '../src/lib/insights/cli/review-lines.ts';
 
 export type ContentInput = Omit<InsightsInput, 'reviews'>;
 

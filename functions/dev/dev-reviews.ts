@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadSite } from '../../src/content/site-content.ts';
-import { createReviewIndex } from '../../src/lib/review-index.ts';
+import { createReviewIndex } from '../../src/lib/search/index.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 
 /**

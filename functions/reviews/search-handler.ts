@@ -1,6 +1,4 @@
-import { reviewsJson } from '../../src/lib/review-index.ts';
-import { searchReviews } from '../../src/lib/search.ts';
-import { parseSearchQuery } from '../../src/lib/search-params.ts';
+import { parseSearchQuery, reviewsJson, searchReviews } from '../../src/lib/search/index.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { CORS_HEADERS } from '../http/cors.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { countOnOrAfter } from '../../src/lib/review-index.ts';
-import { toIssues } from '../../src/lib/request-issues.ts';
+import { countOnOrAfter, toIssues } from '../../src/lib/search/index.ts';
 import { SincePathSchema } from '../../src/schemas/search.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { CORS_HEADERS } from '../http/cors.ts';

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (body: string | Uint8Array, type = 'application/json', init: RequestInit = {}): Promise<Response> =>
+const post = (body: string, type = 'application/json', init: RequestInit = {}): Promise<Response> =>
   fetch(`${server.url}/echo`, { method: 'POST', body, headers: { 'content-type': type }, ...init });
 
 /** Sends raw bytes and returns everything the server answers until it closes the connection. */

@@ -1,4 +1,4 @@
-import { ASPECT_IDS, type AspectId } from '../../schemas/catalogue.ts';
+import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
 
 type Polarity = 'positive' | 'neutral' | 'negative';
 

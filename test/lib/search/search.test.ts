@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { makeReview } from '../support/review.ts';
+import { makeReview } from '../../support/review.ts';
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from '../../src/lib/review-index.ts';
-import { searchReviews } from '../../src/lib/search.ts';
-import { matchText } from '../../src/lib/text-index.ts';
-import type { Review } from '../../src/schemas/review.ts';
-import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
-import { SearchQuerySchema } from '../../src/schemas/search.ts';
+import { createReviewIndex, reviewAt, reviewsJson, searchReviews, type ReviewIndex } from '../../../src/lib/search/index.ts';
+import { matchText } from '../../../src/lib/search/text-index.ts';
+import type { Review } from '../../../src/schemas/review.ts';
+import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
+import { SearchQuerySchema } from '../../../src/schemas/search.ts';
 
 const business: ReviewsDataset['business'] = {
   id: 'acme',

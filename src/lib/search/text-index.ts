@@ -1,5 +1,6 @@
 import { createPosting, type Posting } from './posting.ts';
-import { isAscii } from './text.ts';
+import { isAscii } from '../text.ts';
+import { FREQUENT_TEXTS, PAIR_LOOKUPS_MAX, PAIR_NARROWING_FACTOR, PIECE_MAX } from './tuning.ts';
 
 /**
  * Substring search over the normalised review texts without reading them
@@ -25,7 +26,8 @@ export interface TextIndex {
    * (`pairKey`) → positions of the texts holding it. A phrase of common words
    * ("thank you") would otherwise send the caller to read thousands of texts;
    * a phrase with a rare word has few candidates, so rare words stay out and
-   * the index stays small.
+   * the index stays small. The pair index is internal to this file: built
+   * by `pairPostings`, read (with `frequent`) only by `matchText`.
    */
   readonly pairs: ReadonlyMap<string, Posting>;
   /** word id → whether its pairs are in `pairs` */
@@ -60,15 +62,7 @@ export interface TextMatches {
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-const PIECE_MAX = 3;
 const NONE: readonly number[] = [];
-/**
- * A word in fewer texts than this is rare: a phrase holding it is checked
- * against at most this many texts, which costs a few microseconds.
- */
-const FREQUENT_TEXTS = 64;
-/** Two query words whose vocabulary matches make more combinations than this are not looked up in pairs (the lookups would cost more than they save). */
-const PAIR_LOOKUPS_MAX = 64;
 
 /** `texts`: normalised, indexed by position; null for a review without text. */
 export function createTextIndex(texts: readonly (string | null)[]): TextIndex {
@@ -184,7 +178,7 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   // A longer phrase is narrowed by the pairs that leave far fewer texts to read than their words do.
   for (let i = 0; i + 1 < tokens.length; i += 1) {
     const pair = pairAt(i);
-    if (pair && 2 * entries(pair.postings) < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push(pair.postings);
+    if (pair && PAIR_NARROWING_FACTOR * entries(pair.postings) < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push(pair.postings);
   }
   return { words, exact: false };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { AspectIdSchema } from '../../schemas/catalogue.ts';
-import { SlugSchema } from '../../schemas/common.ts';
-import { OwnerReplySchema, ReviewSchema } from '../../schemas/review.ts';
+import { SlugSchema } from '../../../schemas/common.ts';
+import { OwnerReplySchema, ReviewSchema } from '../../../schemas/review.ts';
 
 /**
  * One line of the CLI's JSONL input: a Review where only id, rating, date and
@@ -21,12 +20,6 @@ export const ReviewLineSchema = ReviewSchema.extend({
   service_area: z.string().nullable().default(null),
 });
 export type ReviewLine = z.infer<typeof ReviewLineSchema>;
-
-/** A labelled evaluation line: a review plus the expected polarity of each aspect it discusses. */
-export const EvalLineSchema = ReviewLineSchema.extend({
-  labels: z.partialRecord(AspectIdSchema, z.enum(['positive', 'neutral', 'negative'])),
-});
-export type EvalLine = z.infer<typeof EvalLineSchema>;
 
 export class InputError extends Error {
   override name = 'InputError';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Issue } from '../schemas/errors.ts';
-import { SearchQuerySchema, type SearchQuery } from '../schemas/search.ts';
+import type { Issue } from '../../schemas/errors.ts';
+import { SearchQuerySchema, type SearchQuery } from '../../schemas/search.ts';
 import { toIssues, unknownParameter } from './request-issues.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };

@@ -2,43 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, reviewAt } from '../../src/lib/review-index.ts';
-import { searchReviews } from '../../src/lib/search.ts';
-import type { Review } from '../../src/schemas/review.ts';
-import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
-import type { SearchQuery } from '../../src/schemas/search.ts';
-import { SAMPLE_DIST } from '../support/paths.ts';
-
-/**
- * The contract's search, written as plainly as possible: filter everything,
- * sort newest first, cut. The index must give the same answer.
- */
-function referenceSearch(dataset: ReviewsDataset, q: SearchQuery) {
-  const fold = (s: string) => s.normalize('NFKC').toLowerCase();
-  const technicians = q.mentions_technician === undefined ? undefined : techniciansCalled(dataset, fold(q.mentions_technician.trim()));
-  const services =
-    q.mentions_service === undefined
-      ? undefined
-      : dataset.business.services.filter((s) => fold(s.id) === fold(q.mentions_service!.trim()) || fold(s.label) === fold(q.mentions_service!.trim())).map((s) => s.id);
-  const matching = dataset.reviews
-    .filter((r) => q.rating === undefined || r.rating === q.rating)
-    .filter((r) => q.min_rating === undefined || r.rating >= q.min_rating)
-    .filter((r) => q.since === undefined || r.date >= q.since)
-    .filter((r) => q.until === undefined || r.date <= q.until)
-    .filter((r) => !q.query || (r.text !== null && fold(r.text).includes(fold(q.query))))
-    .filter((r) => technicians === undefined || r.technicians.some((t) => technicians.includes(t)))
-    .filter((r) => services === undefined || r.services.some((s) => services.includes(s)))
-    .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
-  const returned = matching.slice(0, q.limit);
-  return { matched: matching.length, returned: returned.length, ids: returned.map((r) => r.id) };
-}
-
-function techniciansCalled(dataset: ReviewsDataset, name: string): string[] {
-  const fold = (s: string) => s.normalize('NFKC').toLowerCase();
-  return dataset.business.technicians
-    .filter((t) => [t.name, t.name.split(' ')[0] as string, ...t.aliases].some((n) => fold(n) === name))
-    .map((t) => t.name);
-}
+import { createReviewIndex, reviewAt, searchReviews } from '../../../src/lib/search/index.ts';
+import { referenceSearch } from '../../../src/lib/search/reference-search.ts';
+import type { Review } from '../../../src/schemas/review.ts';
+import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
+import type { SearchQuery } from '../../../src/schemas/search.ts';
+import { SAMPLE_DIST } from '../../support/paths.ts';
 
 function indexedSearch(dataset: ReviewsDataset, q: SearchQuery) {
   const index = createReviewIndex(dataset);

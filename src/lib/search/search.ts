@@ -1,8 +1,9 @@
-import type { SearchQuery } from '../schemas/search.ts';
+import type { SearchQuery } from '../../schemas/search.ts';
 import { bitsetWords, contains, EMPTY_POSTING, hasBit, popcount, rank, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
-import { normaliseText } from './text.ts';
+import { normaliseText } from '../text.ts';
 import { matchText } from './text-index.ts';
+import { DENSE_PER_WORD, DIRECT_SPARSE_MEMBERS } from './tuning.ts';
 
 export interface SearchHits {
   /** How many reviews match before the limit. */
@@ -61,11 +62,6 @@ export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHit
 }
 
 const NO_POSTINGS: readonly Posting[] = [];
-
-/** A driver with at least this many candidates per 32 positions of the range is intersected word by word. */
-const DENSE_PER_WORD = 1;
-/** A filter made of more sparse lists than this is marked in a bitset before it is tested review by review. */
-const DIRECT_SPARSE_MEMBERS = 4;
 
 /** One posting cut to the range: its list from `start` to `end`, walked forwards by `cursor`. */
 interface Member {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Issue } from '../schemas/errors.ts';
+import type { Issue } from '../../schemas/errors.ts';
 
 /**
  * Turns zod issues into the contract's `issues` entries with messages a

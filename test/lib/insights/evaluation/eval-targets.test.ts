@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TARGETS } from '../../../src/lib/insights/evaluate.ts';
-import { DEFAULT_EVAL_FILE, runEval } from '../../../scripts/eval.ts';
+import { TARGETS } from '../../../../src/lib/insights/evaluation/evaluate.ts';
+import { DEFAULT_EVAL_FILE, runEval } from '../../../../scripts/eval.ts';
 
 describe('the analyser on the labelled evaluation set', () => {
   it.skipIf(!existsSync(DEFAULT_EVAL_FILE))(`reaches micro F1 >= ${TARGETS.f1} and polarity accuracy >= ${TARGETS.polarity_accuracy}`, () => {

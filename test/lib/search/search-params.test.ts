@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, parseSearchQuery } from '../../src/lib/search-params.ts';
-import type { Issue } from '../../src/schemas/errors.ts';
-import type { SearchQuery } from '../../src/schemas/search.ts';
+import { parseSearchParams, parseSearchQuery } from '../../../src/lib/search/search-params.ts';
+import type { Issue } from '../../../src/schemas/errors.ts';
+import type { SearchQuery } from '../../../src/schemas/search.ts';
 
 function accepted(query: string): SearchQuery {
   const parsed = parseSearchParams(new URLSearchParams(query));

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Review } from '../schemas/review.ts';
-import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
-import { servicePhrases, technicianPhrases } from './mentions.ts';
-import { compareNewestFirst } from './order.ts';
-import { normaliseText } from './text.ts';
+import type { Review } from '../../schemas/review.ts';
+import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
+import { servicePhrases, technicianPhrases } from '../mentions.ts';
+import { compareNewestFirst } from '../order.ts';
+import { normaliseText } from '../text.ts';
 import { createPosting, EMPTY_POSTING, type Posting } from './posting.ts';
 import { createTextIndex, type TextIndex } from './text-index.ts';
-import { writeUtf8 } from './utf8.ts';
+import { DAY_TABLE_SPAN } from './tuning.ts';
+import { writeUtf8 } from '../utf8.ts';
 
 /**
  * `/reviews.json` rearranged for the read endpoints. Positions are indexes into
@@ -107,9 +108,6 @@ function countFromDay(index: ReviewIndex, day: number): number {
   if (i >= 0) return index.reviewsFrom[i] as number;
   return firstPosition(index.days, day);
 }
-
-/** Days the table of `reviewsFrom` covers at most: a century (146 kB), so that one absurd date cannot make it huge. */
-const DAY_TABLE_SPAN = 36_525;
 
 function dayIndex(reviews: readonly Review[]): Pick<ReviewIndex, 'days' | 'reviewsFrom' | 'reviewsFromDay'> {
   const days = Int32Array.from(reviews, (r) => dayNumber(r.date));

@@ -1,3 +1,5 @@
+import { BITSET_BREAK_EVEN } from './tuning.ts';
+
 /**
  * The reviews (by position, ascending) that have one property: a rating, a
  * technician, a service, a word. Kept as a sorted list, and as a bitset too
@@ -22,7 +24,7 @@ export const EMPTY_POSTING: Posting = { list: new Int32Array(0), bits: undefined
 /** `positions` ascending, each below `count` (the number of reviews). */
 export function createPosting(positions: ArrayLike<number>, count: number): Posting {
   const list = Int32Array.from(positions);
-  if (list.length * 32 < count) return { list, bits: undefined, ranks: undefined };
+  if (list.length * BITSET_BREAK_EVEN < count) return { list, bits: undefined, ranks: undefined };
   const words = bitsetWords(count);
   const bits = new Int32Array(words);
   for (let i = 0; i < list.length; i += 1) setBit(bits, list[i] as number);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contains, createPosting, hasBit, popcount, rank } from '../../src/lib/posting.ts';
+import { contains, createPosting, hasBit, popcount, rank } from '../../../src/lib/search/posting.ts';
 
 describe('createPosting', () => {
   it('adds a bitset only when it costs no more memory than the list (one bit per review against 32 per entry)', () => {

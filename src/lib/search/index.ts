@@ -1,0 +1,10 @@
+/**
+ * The read path: the in-memory index of `/reviews.json` and the searches the
+ * read endpoints answer from it. This file is the folder's one public entry;
+ * code outside `src/lib/search/` imports from here, not from the files beside
+ * it (tests of those internals excepted).
+ */
+export { countOnOrAfter, createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from './review-index.ts';
+export { searchReviews, type SearchHits } from './search.ts';
+export { parseSearchQuery, type Parsed } from './search-params.ts';
+export { toIssues } from './request-issues.ts';
