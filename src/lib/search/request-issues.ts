@@ -15,12 +15,17 @@ export function toIssues(error: z.ZodError): Issue[] {
   });
 }
 
+/** How much of an unknown name an issue repeats: its path and message stay small whatever was sent. */
+const NAME_SHOWN = 64;
+
 export function unknownParameter(name: string, known: readonly string[]): Issue {
-  const suggestion = closest(name, known);
+  // A name far longer than any known one is no typo of one: no edit distance to pay for.
+  const suggestion = name.length <= NAME_SHOWN ? closest(name, known) : undefined;
+  const shown = name.length <= NAME_SHOWN ? name : `${name.slice(0, NAME_SHOWN)}…`;
   return {
-    path: [name],
+    path: [shown],
     code: 'unknown_parameter',
-    message: `unknown parameter "${name}"${suggestion ? `; did you mean "${suggestion}"?` : '.'}${known.length ? ` Known parameters: ${known.join(', ')}` : ''}`,
+    message: `unknown parameter "${shown}"${suggestion ? `; did you mean "${suggestion}"?` : '.'}${known.length ? ` Known parameters: ${known.join(', ')}` : ''}`,
   };
 }
 

@@ -373,3 +373,48 @@ describe('parseSearchParams', () => {
     });
   });
 });
+
+describe('hostile query strings: one bounded answer, cheaply', () => {
+  const refused = (query: string): Issue[] => {
+    const parsed = parseSearchQuery(query);
+    if (parsed.ok) throw new Error(`expected ${query.slice(0, 40)}… to be refused`);
+    return parsed.issues;
+  };
+
+  it('answers more parameters than the search has names (plus a margin) with one issue', () => {
+    const query = Array.from({ length: 5_000 }, (_, i) => `unknown${i}=1`).join('&');
+    expect(refused(query)).toEqual([
+      {
+        path: [],
+        code: 'too_many_parameters',
+        message: '5000 parameters given; the search takes at most 8 (rating, min_rating, since, until, query, mentions_technician, mentions_service, limit), each once',
+      },
+    ]);
+  });
+
+  it('still lists each unknown name when there are only a few more than the search takes', () => {
+    const query = Array.from({ length: 16 }, (_, i) => `x${i}=1`).join('&');
+    expect(refused(query)).toHaveLength(16);
+    expect(refused(`${query}&x16=1`).map((i) => i.code)).toEqual(['too_many_parameters']);
+  });
+
+  it('repeats at most 64 characters of a long unknown name, and suggests nothing for it', () => {
+    const name = 'limit'.repeat(2_000);
+    const [issue] = refused(`${name}=1`);
+    expect(issue?.path).toEqual([`${name.slice(0, 64)}…`]);
+    expect(issue?.message.length).toBeLessThan(250);
+    expect(issue?.message).not.toContain('did you mean');
+  });
+
+  it('costs about what a search costs, not what a report of every name would', () => {
+    const query = Array.from({ length: 5_000 }, (_, i) => `unknown${i}=${i}`).join('&');
+    const times: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      const start = performance.now();
+      refused(query);
+      times.push(performance.now() - start);
+    }
+    // Reporting every name took 70 ms before the cap; counting them takes well under one.
+    expect(times.sort((a, b) => a - b)[2]).toBeLessThan(5);
+  });
+});
