@@ -21,7 +21,7 @@ export interface App {
    * is read: read it within the route's policy, or answer at once and close
    * the connection (404, 405, or 413 where no body belongs).
    */
-  bodyRule(method: string, target: string): BodyPolicy | HttpError;
+  bodyRule(method: string, target: string): { policy: BodyPolicy; format: 'json' | 'text' } | HttpError;
 }
 
 /**

@@ -163,12 +163,12 @@ export function nodeListener(app: App, options: NodeListenerOptions = {}): (req:
       schedule({ req, res });
       return;
     }
-    const policy = app.bodyRule(req.method ?? 'GET', req.url ?? '/');
-    if (policy instanceof HttpError) {
-      schedule({ req, res, reply: renderError(policy) });
+    const rule = app.bodyRule(req.method ?? 'GET', req.url ?? '/');
+    if (rule instanceof HttpError) {
+      schedule({ req, res, reply: renderError(rule) });
       return;
     }
-    readBody(req, res, policy).then(
+    readBody(req, res, rule.policy, rule.format).then(
       (body) => schedule({ req, res, body }),
       (error: unknown) => schedule({ req, res, reply: error instanceof HttpError ? renderError(error) : internalError(error, log) }),
     );

@@ -15,14 +15,14 @@ export function requestHasBody(req: IncomingMessage): boolean {
  * (Hono's body-limit middleware works the same way). Either error closes the
  * connection, since the rest of the body is never read.
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, policy: BodyPolicy): Promise<Uint8Array> {
+export function readBody(req: IncomingMessage, res: ServerResponse, policy: BodyPolicy, format: 'json' | 'text' = 'json'): Promise<Uint8Array> {
   const type = mediaType(req.headers['content-type']);
   if (!policy.types.includes(type)) {
     const expected = policy.types.join(' or ');
-    return Promise.reject(new HttpError(415, `Content-Type must be ${expected}${type ? `, not ${type}` : ''}.`, { close: true }));
+    return Promise.reject(new HttpError(415, `Content-Type must be ${expected}${type ? `, not ${type}` : ''}.`, { close: true, format }));
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > policy.maxBytes) return Promise.reject(tooLarge(policy));
+  if (declared > policy.maxBytes) return Promise.reject(tooLarge(policy, format));
   // Tell a client that waits for "100 Continue" to go ahead (Node leaves it to us when we listen for checkContinue).
   if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
   return new Promise((resolve, reject) => {
@@ -33,7 +33,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, policy: Body
       if (size > policy.maxBytes) {
         cleanUp();
         req.pause();
-        reject(tooLarge(policy));
+        reject(tooLarge(policy, format));
         return;
       }
       chunks.push(chunk);
@@ -57,8 +57,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, policy: Body
   });
 }
 
-function tooLarge(policy: BodyPolicy): HttpError {
-  return new HttpError(413, `The request body is larger than this endpoint takes (${policy.maxBytes} bytes).`, { close: true });
+function tooLarge(policy: BodyPolicy, format: 'json' | 'text'): HttpError {
+  return new HttpError(413, `The request body is larger than this endpoint takes (${policy.maxBytes} bytes).`, { close: true, format });
 }
 
 /** `Application/JSON; charset=utf-8` → `application/json`. */

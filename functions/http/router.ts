@@ -27,6 +27,8 @@ export interface Route {
   body?: BodyPolicy;
   /** Request headers a browser may send cross-origin, for the preflight. */
   corsHeaders?: readonly string[];
+  /** How the route's own 405/413/415 are written: JSON (default) or plain text (the WebSub hub's errors). */
+  errorFormat?: 'json' | 'text';
 }
 
 export interface RouteMatch {
@@ -75,7 +77,7 @@ export function dispatch(match: RouteMatch, request: HttpRequest, query: string)
   if (handler) return handler(request, { params, query });
   const allow = allowed(route);
   if (request.method === 'OPTIONS') return preflight(allow, route.corsHeaders ?? DEFAULT_CORS_HEADERS);
-  throw new HttpError(405, `${request.method} is not allowed here; use ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } });
+  throw new HttpError(405, `${request.method} is not allowed here; use ${allow.join(', ')}`, { headers: { allow: allow.join(', ') }, format: route.errorFormat ?? 'json' });
 }
 
 export function allowed(route: Route): string[] {
@@ -84,12 +86,13 @@ export function allowed(route: Route): string[] {
 }
 
 /** The route's body policy for this method, or the error that refuses the body unread: 405 for a method it lacks, else 413. */
-export function bodyRuleFor(match: RouteMatch, method: string): BodyPolicy | HttpError {
+export function bodyRuleFor(match: RouteMatch, method: string): { policy: BodyPolicy; format: 'json' | 'text' } | HttpError {
   const { route } = match;
-  if (method === 'POST' && route.body && route.methods.POST) return route.body;
+  const format = route.errorFormat ?? 'json';
+  if (method === 'POST' && route.body && route.methods.POST) return { policy: route.body, format };
   if (method !== 'HEAD' && !route.methods[method as Method]) {
     const allow = allowed(route).join(', ');
-    return new HttpError(405, `${method} is not allowed here; use ${allow}`, { headers: { allow }, close: true });
+    return new HttpError(405, `${method} is not allowed here; use ${allow}`, { headers: { allow }, close: true, format });
   }
-  return new HttpError(413, 'This endpoint takes no request body; send the request without one.', { close: true });
+  return new HttpError(413, 'This endpoint takes no request body; send the request without one.', { close: true, format });
 }

@@ -26,7 +26,10 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
       description:
         'No authentication: every endpoint is public and read-only; an Authorization header is ignored. ' +
         'Read endpoints send `Access-Control-Allow-Origin: *`. Dataset files and the since listing carry a strong ETag ' +
-        'and Last-Modified and answer conditional requests with 304.',
+        'and Last-Modified and answer conditional requests with 304. ' +
+        'Limits: a request body where none belongs (any GET or HEAD) is refused with 413 unread; a POST body over its ' +
+        'endpoint\'s cap is 413 and one of a media type the endpoint does not take is 415; request heads over 16 KB are 431; ' +
+        'a connection past the server\'s cap is answered 503 with Retry-After; idle and slow connections are closed.',
       contact: { name: options.businessName, url: `${options.base}/` },
     },
     servers: [{ url: options.base }],
@@ -69,6 +72,10 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
         InvalidRequest: {
           description: 'Invalid parameters; every problem is listed',
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ValidationErrorSchema)) } },
+        },
+        PayloadTooLarge: {
+          description: 'The request carries a body where none belongs, or one larger than the endpoint takes; it is not read, and the connection is closed',
+          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
         },
         MethodNotAllowed: {
           description: 'Method not allowed on this path',
@@ -121,6 +128,7 @@ function datasetPath(operationId: string, summary: string, description: string, 
       responses: {
         '200': { description: summary, headers: validators, content: { [type]: { schema } } },
         '304': { $ref: '#/components/responses/NotModified' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
       },
     },
   };
@@ -145,6 +153,7 @@ function searchPath() {
       responses: {
         '200': { description: 'Matching reviews', content: { [CONTENT_TYPES.json]: { schema: ref('SearchResult') } } },
         '400': { $ref: '#/components/responses/InvalidRequest' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
       },
     },
   };
@@ -163,6 +172,7 @@ function sincePath() {
         '200': { description: 'Reviews dated on or after the date', headers: validators, content: { [CONTENT_TYPES.json]: { schema: ref('SinceResult') } } },
         '304': { $ref: '#/components/responses/NotModified' },
         '400': { $ref: '#/components/responses/InvalidRequest' },
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
       },
     },
   };
@@ -198,6 +208,8 @@ function mcpPath() {
         '400': rpcError('Malformed JSON-RPC, a batch, or a missing Mcp-Session-Id'),
         '403': rpcError('Origin not allowed'),
         '404': rpcError('Unknown or expired Mcp-Session-Id: initialize again'),
+        '413': { $ref: '#/components/responses/PayloadTooLarge' },
+        '415': { description: 'Content-Type is not application/json', content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } } },
       },
     },
     get: { operationId: 'mcpGet', summary: 'Not supported', description: 'No server-initiated stream.', tags: ['mcp'], responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } },
@@ -224,7 +236,8 @@ function hubPath() {
       responses: {
         '202': text('Accepted; verification follows asynchronously'),
         '400': text('Invalid request, e.g. a plain-HTTP callback or an unknown topic'),
-        '413': text('Request body too large'),
+        '413': text('Request body too large; it is not read, and the connection is closed'),
+        '415': text('Content-Type is not application/x-www-form-urlencoded'),
         '429': text('Too many subscription requests'),
       },
     },

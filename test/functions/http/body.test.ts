@@ -14,6 +14,12 @@ beforeAll(async () => {
     log: () => {},
     routes: () => [
       {
+        path: '/form',
+        errorFormat: 'text',
+        body: { maxBytes: 64, types: ['application/x-www-form-urlencoded'] },
+        methods: { POST: () => ({ status: 202, headers: {}, body: null }) },
+      },
+      {
         path: '/echo',
         body: { maxBytes: 64, types: ['application/json'] },
         methods: {
@@ -99,5 +105,18 @@ describe('a route that takes a body', () => {
     const response = await fetch(`${server.url}/echo`);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+
+  it('writes its 405, 413 and 415 as plain text when the route asks for it (the hub does)', async () => {
+    const wrongType = await fetch(`${server.url}/form`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await wrongType.text()).toBe('Content-Type must be application/x-www-form-urlencoded, not application/json.\n');
+    const tooBig = await fetch(`${server.url}/form`, { method: 'POST', body: 'a='.padEnd(100, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.text()).toBe('The request body is larger than this endpoint takes (64 bytes).\n');
+    const wrongMethod = await fetch(`${server.url}/form`);
+    expect(wrongMethod.status).toBe(405);
+    expect(await wrongMethod.text()).toBe('GET is not allowed here; use POST, OPTIONS\n');
   });
 });
