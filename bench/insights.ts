@@ -51,7 +51,7 @@ export function syntheticReviews(n: number, seed: number, content: ContentInput)
     const day = Math.floor(random() * 1000);
     const date = new Date(Date.UTC(2023, 0, 1 + day)).toISOString().slice(0, 10);
     const review = makeReview({ id: idOf(i), author: `Customer ${i}`, rating, date, text: random() < 0.05 ? null : text });
-    const { technicians, services, ...rest } = review;
+    const { technicians: _technicians, services: _services, ...rest } = review;
     return withDerivedMentions(rest, matcher);
   });
 }

@@ -35,7 +35,10 @@ export function searchMix(dataset: ReviewsDataset, size = 240, seed = 1): UrlMix
     for (const name of prng.sample(Object.keys(filters), prng.weighted([[1, 3], [2, 4], [3, 2]]))) params.set(name, (filters[name] as () => string)());
     const since = params.get('since');
     const until = params.get('until');
-    if (since && until && since > until) [params.set('since', until), params.set('until', since)];
+    if (since && until && since > until) {
+      params.set('since', until);
+      params.set('until', since);
+    }
     if (prng.chance(0.3)) params.set('limit', prng.pick(['5', '10', '50', '100']));
     seen.add(`/api/reviews/search?${params}`);
   }

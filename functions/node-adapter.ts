@@ -123,9 +123,8 @@ export function nodeListener(app: App, options: NodeListenerOptions = {}): (req:
     // Requests that arrive while this runs wait for the next turn.
     const turn = ready;
     ready = [];
-    let batch: Pending[] = [];
     for (let i = 0; i < turn.length; ) {
-      batch = [];
+      const batch: Pending[] = [];
       for (; i < turn.length && batch.length < batchSize; i += 1) {
         const pending = turn[i] as Pending;
         const socket = pending.req.socket;

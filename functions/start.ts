@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from './server.ts';
 const build = readBuildConfig(process.env);
 const config = readServerConfig(process.env);
 
+// eslint-disable-next-line prefer-const -- assigned after the build, read by the signal handlers registered before it.
 let server: RunningServer | undefined;
 const building = new AbortController();
 
