@@ -43,7 +43,9 @@ const ServerConfigSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: millis.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis.default(5_000),
   HTTP_MAX_UNSENT_BYTES: count.default(1024 * 1024),
-  HTTP_MAX_QUEUED_REQUESTS: count.default(1024),
+  HTTP_MAX_QUEUED_REQUESTS: count.default(256),
+  HTTP_MAX_UNSENT_BYTES_TOTAL: count.default(64 * 1024 * 1024),
+  HTTP_MAX_QUEUED_REQUESTS_TOTAL: count.default(16 * 1024),
   HUB_DB_PATH: z.string().min(1).default('data/hub.db'),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
   MCP_SESSION_SECRET: z.string().min(16).optional(),
@@ -66,6 +68,10 @@ export interface HttpLimits {
   maxUnsentBytes: number;
   /** Requests one connection may have waiting for answers; past it the connection is closed. */
   maxQueuedRequests: number;
+  /** Unsent answers all connections together may hold before pipelined requests wait everywhere. */
+  maxUnsentBytesTotal: number;
+  /** Requests all connections together may hold; past it a connection that pipelines is closed. */
+  maxQueuedRequestsTotal: number;
 }
 
 export interface ServerConfig {
@@ -94,6 +100,8 @@ export function readServerConfig(env: Env): ServerConfig {
       keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxUnsentBytes: parsed.HTTP_MAX_UNSENT_BYTES,
       maxQueuedRequests: parsed.HTTP_MAX_QUEUED_REQUESTS,
+      maxUnsentBytesTotal: parsed.HTTP_MAX_UNSENT_BYTES_TOTAL,
+      maxQueuedRequestsTotal: parsed.HTTP_MAX_QUEUED_REQUESTS_TOTAL,
     },
     hubDbPath: parsed.HUB_DB_PATH,
     hubAllowPrivateCallbacks: parsed.HUB_ALLOW_PRIVATE_CALLBACKS,

@@ -5,7 +5,7 @@ import type { BodyPolicy } from './router.ts';
 /** RFC 9112 §6.3: a request has a body when it says so by Content-Length (non-zero) or Transfer-Encoding. */
 export function requestHasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
 }
 
 /**

@@ -90,7 +90,7 @@ export function bodyRuleFor(match: RouteMatch, method: string): { policy: BodyPo
   const { route } = match;
   const format = route.errorFormat ?? 'json';
   if (method === 'POST' && route.body && route.methods.POST) return { policy: route.body, format };
-  if (method !== 'HEAD' && !route.methods[method as Method]) {
+  if (method !== 'HEAD' && method !== 'OPTIONS' && !route.methods[method as Method]) {
     const allow = allowed(route).join(', ');
     return new HttpError(405, `${method} is not allowed here; use ${allow}`, { headers: { allow }, close: true, format });
   }

@@ -25,9 +25,12 @@ export const ERROR_CODES = {
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'not_acceptable',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  417: 'expectation_failed',
   429: 'too_many_requests',
+  431: 'request_header_fields_too_large',
   500: 'internal_error',
   503: 'service_unavailable',
 } as const;

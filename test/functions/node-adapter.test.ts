@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpReply, HttpRequest } from '../../functions/http/reply.ts';
 import { HttpError } from '../../functions/http/http-error.ts';
-import { nodeListener } from '../../functions/node-adapter.ts';
+import { createNodeAdapter } from '../../functions/node-adapter.ts';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -23,7 +23,7 @@ async function listen(
   log: string[] = [],
   written: string[] = [],
 ): Promise<number> {
-  server = createServer(nodeListener({ handle, bodyRule: () => new HttpError(413, 'no body here', { close: true }) }, { log: (message) => log.push(message), batchSize }));
+  server = createServer(createNodeAdapter({ handle, bodyRule: () => new HttpError(413, 'no body here', { close: true }) }, { log: (message) => log.push(message), batchSize }).onRequest);
   // Runs after the adapter has queued the request, before its answer is written.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const writeHead = res.writeHead.bind(res);

@@ -6,7 +6,8 @@ import { serve } from '../support/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await serve(SAMPLE_DIST);
+  // 600 pipelined requests on one connection: more than the default cap on queued requests allows.
+  server = await serve(SAMPLE_DIST, { maxQueuedRequests: 1024 });
 });
 afterAll(() => server.close());
 

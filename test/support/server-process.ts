@@ -18,6 +18,7 @@ process.send?.({ url: server.url });
 process.on('message', (message) => {
   if (message !== 'memory') return;
   (globalThis as { gc?: () => void }).gc?.();
-  process.send?.({ rss: process.memoryUsage().rss });
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  process.send?.({ rss, heapUsed, heapTotal, external, arrayBuffers });
 });
 process.on('disconnect', () => void server.close().finally(() => process.exit(0)));

@@ -1,13 +1,13 @@
 /**
  * A client that pipelines requests and never reads an answer:
- * `node pipeline-flood.ts <port> <connections> <requests each> <path>`.
+ * `node pipeline-flood.ts <port> <connections> <requests each> <path> [method]`.
  * Prints "sent" once every request is written (or the server stopped
  * taking them), then holds its sockets open until killed.
  */
 import { connect } from 'node:net';
 
-const [port, connections, requests, path] = process.argv.slice(2);
-const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+const [port, connections, requests, path, method = 'GET'] = process.argv.slice(2);
+const request = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
 const payload = request.repeat(Number(requests));
 let pending = Number(connections);
 for (let i = 0; i < Number(connections); i += 1) {
