@@ -1,6 +1,7 @@
 import { PATHS } from '../src/lib/endpoints.ts';
 import { createReviewIndex, type ReviewIndex } from '../src/lib/search/index.ts';
-import { ReviewsDatasetSchema } from '../src/schemas/reviews-dataset.ts';
+import { InsightsSchema, type Insights } from '../src/schemas/insights.ts';
+import { ReviewsDatasetSchema, type ReviewsDataset } from '../src/schemas/reviews-dataset.ts';
 import type { Validators } from './http/conditional.ts';
 import { StaticSite } from './static/static-site.ts';
 
@@ -13,6 +14,10 @@ export interface Artifacts {
   site: StaticSite;
   reviews: ReviewIndex;
   reviewsValidators: Validators;
+  /** `/reviews.json` without its reviews (those live in `reviews`, as bytes). */
+  dataset: Pick<ReviewsDataset, 'business' | 'aggregate_rating'>;
+  /** `/insights.json`, parsed and validated once per snapshot (the MCP tools answer from it). */
+  insights: Insights;
 }
 
 /** What the review endpoints read: the index and the validators of the dataset it came from. */
@@ -31,7 +36,24 @@ export async function loadArtifacts(clientDir: string, previous?: Artifacts): Pr
   if (!parsed.success) {
     throw new ArtifactsError(`${clientDir}${PATHS.reviews} is not a valid reviews dataset: ${parsed.error.message}`);
   }
-  return { site, reviews: createReviewIndex(parsed.data, file.body), reviewsValidators: file };
+  const { business, aggregate_rating } = parsed.data;
+  return {
+    site,
+    reviews: createReviewIndex(parsed.data, file.body),
+    reviewsValidators: file,
+    dataset: { business, aggregate_rating },
+    insights: loadInsights(site, clientDir),
+  };
+}
+
+function loadInsights(site: StaticSite, clientDir: string): Insights {
+  const file = site.get(PATHS.insights);
+  if (!file) throw new ArtifactsError(`${clientDir}${PATHS.insights} is missing: run the build first`);
+  const parsed = InsightsSchema.safeParse(JSON.parse(file.body.toString('utf8')));
+  if (!parsed.success) {
+    throw new ArtifactsError(`${clientDir}${PATHS.insights} is not a valid insights dataset: ${parsed.error.message}`);
+  }
+  return parsed.data;
 }
 
 /**
