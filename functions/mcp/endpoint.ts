@@ -1,6 +1,7 @@
 import type { ArtifactsHolder } from '../artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { createEdgePolicy } from './edge-policy.ts';
+import { PreserializedAnswers } from './preserialized.ts';
 import { mcpRoute } from './route.ts';
 import { createMcpServer } from './server-factory.ts';
 import { createSessionSigner } from './session.ts';
@@ -19,9 +20,11 @@ export interface McpOptions {
 
 /** The MCP endpoint's entries in the route table. */
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
-  const deps = { artifacts, site: options.site };
+  const answers = new PreserializedAnswers();
+  const deps = { artifacts, site: options.site, answers };
   const { route } = mcpRoute({
     server: createMcpServer(deps),
+    answers,
     sessions: createSessionSigner({ secret: options.sessionSecret, ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}) }),
     edge: createEdgePolicy({ site: options.site, allowedOrigins: options.allowedOrigins, listening: options.listening }),
   });

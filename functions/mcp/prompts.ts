@@ -2,7 +2,7 @@ import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, ty
 import { z } from 'zod';
 import { completeFrom, findTechnician } from '../../src/lib/answers/lookup.ts';
 import { criticalReviewIds } from '../../src/lib/answers/trend.ts';
-import { reviewAt, sinceAnswerJson } from '../../src/lib/search/index.ts';
+import { reviewAt, sinceAnswer } from '../../src/lib/search/index.ts';
 import { AspectIdSchema, ASPECT_IDS, TechnicianSchema } from '../../src/schemas/catalogue.ts';
 import { IsoDateSchema, SlugSchema, UlidSchema } from '../../src/schemas/common.ts';
 import type { McpDeps } from './deps.ts';
@@ -29,7 +29,7 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
     ({ since, aspect, service }): GetPromptResult => {
       const { dataset, reviews } = current();
       const focus = [aspect && `the aspect ${aspect}`, service && `the service ${service}`].filter(Boolean).join(' and ');
-      const data = sinceAnswerJson(reviews, since, 100).toString('utf8');
+      const data = sinceAnswer(reviews, since, 100).json.toString('utf8');
       return {
         description: `Reviews of ${dataset.business.name} since ${since}`,
         messages: [

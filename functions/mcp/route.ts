@@ -5,6 +5,7 @@ import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { EdgePolicy } from './edge-policy.ts';
 import type { SessionSigner } from './session.ts';
+import type { PreserializedAnswers } from './preserialized.ts';
 import { SharedTransport } from './shared-transport.ts';
 
 /** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
@@ -26,6 +27,8 @@ const ANSWER_HEADERS: Readonly<Record<string, string>> = {
 
 export interface McpEndpointDeps {
   server: McpServer;
+  /** Shared with the server's tools (see PreserializedAnswers). */
+  answers: PreserializedAnswers;
   sessions: SessionSigner;
   edge: EdgePolicy;
 }
@@ -38,7 +41,7 @@ export interface McpEndpointDeps {
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
 export function mcpRoute(deps: McpEndpointDeps): { route: Route; transport: SharedTransport; ready: Promise<void> } {
-  const transport = new SharedTransport();
+  const transport = new SharedTransport(deps.answers);
   const ready = deps.server.connect(transport);
   const handler = async (request: HttpRequest): Promise<HttpReply> => {
     await ready;
@@ -68,11 +71,11 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   const id = 'id' in rpc && (typeof rpc.id === 'string' || typeof rpc.id === 'number') ? rpc.id : null;
 
   if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
-    const response = await transport.exchange(rpc as JSONRPCRequest);
+    const { response, json, release } = await transport.exchange(rpc as JSONRPCRequest);
     const extra: Record<string, string> = {};
     // Only a successful handshake starts a session; the id carries the version it agreed.
     if ('result' in response) extra['mcp-session-id'] = deps.sessions.issue(String(response.result.protocolVersion));
-    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: JSON.stringify(response) };
+    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json, onSent: release };
   }
 
   const sessionId = headers.get('mcp-session-id');
@@ -85,8 +88,8 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   if ('method' in rpc && 'id' in rpc) {
-    const response = await transport.exchange(rpc as JSONRPCRequest);
-    return { status: 200, headers: ANSWER_HEADERS, body: JSON.stringify(response) };
+    const { json, release } = await transport.exchange(rpc as JSONRPCRequest);
+    return { status: 200, headers: ANSWER_HEADERS, body: json, onSent: release };
   }
   // A notification, or a client's answer to a request this server never sends. Cancellation
   // refers to the client's own request ids, which the shared server does not see (each request

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Self-validating MCP session ids: `v1.<expiry>.<protocol version>.<nonce>.<mac>`,
@@ -27,14 +27,20 @@ export const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 const VERSION = 'v1';
 /** Longest id this server issues is under 100 characters; anything much longer is refused before hashing. */
 const MAX_ID_LENGTH = 200;
+/** Verified ids remembered per process (a few hundred kilobytes at most). */
+const MAX_VERIFIED = 4096;
 /** Protocol versions are dates (`2025-06-18`); the pattern keeps the id within visible ASCII as the spec asks. */
 const PROTOCOL_VERSION = /^[0-9A-Za-z-]{1,32}$/;
 
 export function createSessionSigner(options: SessionOptions): SessionSigner {
-  const key = options.secret === undefined ? randomBytes(32) : Buffer.from(options.secret, 'utf8');
+  // A KeyObject made once: given raw bytes, createHmac would import the key again on every call.
+  const key = createSecretKey(options.secret === undefined ? randomBytes(32) : Buffer.from(options.secret, 'utf8'));
   const lifetime = options.lifetimeSeconds ?? SESSION_LIFETIME_SECONDS;
   const now = options.now ?? Date.now;
   const mac = (payload: string): Buffer => createHmac('sha256', key).update(payload).digest();
+  // Ids already verified, with their expiry: a client sends the same id on every request, so the
+  // MAC is computed once per id and process. Bounded: emptied when full (a miss only costs a MAC).
+  const verified = new Map<string, { expiry: number; protocolVersion: string }>();
 
   return {
     issue(protocolVersion) {
@@ -44,6 +50,8 @@ export function createSessionSigner(options: SessionOptions): SessionSigner {
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(id) {
+      const known = verified.get(id);
+      if (known) return known.expiry * 1000 > now() ? { ok: true, protocolVersion: known.protocolVersion } : { ok: false, reason: 'expired' };
       if (id.length > MAX_ID_LENGTH) return { ok: false, reason: 'malformed' };
       const dot = id.lastIndexOf('.');
       const parts = id.split('.');
@@ -54,6 +62,8 @@ export function createSessionSigner(options: SessionOptions): SessionSigner {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
       const expiry = parseInt(parts[1] as string, 36);
       if (!(expiry * 1000 > now())) return { ok: false, reason: 'expired' };
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(id, { expiry, protocolVersion: parts[2] as string });
       return { ok: true, protocolVersion: parts[2] as string };
     },
   };

@@ -1,4 +1,4 @@
-import { parseSearchQuery, searchAnswerJson } from '../../src/lib/search/index.ts';
+import { parseSearchQuery, searchAnswer } from '../../src/lib/search/index.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
@@ -20,6 +20,6 @@ export function handleSearch(query: string | URL, artifacts: ReviewsSource): Htt
   const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
   if (!parsed.ok) return invalidRequest(parsed.issues);
   let pooled: Buffer | undefined;
-  const body = searchAnswerJson(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
+  const body = searchAnswer(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size)).json;
   return { status: 200, headers: SEARCH_HEADERS, body, onSent: () => responseBuffers.give(pooled as Buffer) };
 }

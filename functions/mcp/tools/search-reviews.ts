@@ -1,9 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { searchAnswerJson } from '../../../src/lib/search/index.ts';
+import { searchAnswer } from '../../../src/lib/search/index.ts';
 import { SearchReviewsInputSchema } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
+import { ReviewSchema } from '../../../src/schemas/review.ts';
 import type { McpDeps } from '../deps.ts';
-import { answerFromJson, READ_ONLY } from './tool-result.ts';
+import { withMemoizedItems } from '../memoized-output.ts';
+import { pooledBuffers, READ_ONLY, reviewsAnswer } from './tool-result.ts';
+
+const OUTPUT = withMemoizedItems(SearchResultSchema, 'reviews', ReviewSchema);
 
 /** GET /api/reviews/search as a tool: the same schema validates the arguments, the same code answers. */
 export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): void {
@@ -17,9 +21,14 @@ export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): voi
         'Answers how many match in all (matched) and up to limit of them (default 20, at most 100). ' +
         'An unknown technician or service matches nothing; see get_business for the valid names.',
       inputSchema: SearchReviewsInputSchema,
-      outputSchema: SearchResultSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
-    (query) => answerFromJson(searchAnswerJson(deps.artifacts.current.reviews, query).toString('utf8')),
+    (query, ctx) => {
+      const index = deps.artifacts.current.reviews;
+      const pool = pooledBuffers();
+      const answer = searchAnswer(index, query, pool.take);
+      return reviewsAnswer(deps, ctx, index, answer, { matched: answer.hits.matched, returned: answer.positions.length }, pool);
+    },
   );
 }
