@@ -84,8 +84,8 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       description: "A public owner's reply to one review, addressing what the customer actually criticised. Completion offers the 1–2 star reviews first.",
       argsSchema: z.object({
         review_id: completable(UlidSchema.describe('Id of the review to answer'), (typed) => {
-          const { insights, reviews } = current();
-          return completeFrom(new Set([...criticalReviewIds(insights), ...reviews.byId.keys()]), typed ?? '');
+          const { reviews } = current();
+          return completeFrom(new Set([...criticalReviewIds(reviews), ...reviews.byId.keys()]), typed ?? '');
         }),
       }),
     },
@@ -105,7 +105,7 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
               'what will change where the criticism is fair, and offer a direct contact (' +
               `${dataset.business.telephone}, ${dataset.business.email}). ` +
               (review.owner_reply ? 'The business already replied once (owner_reply); write a follow-up only if it adds something. ' : '') +
-              `\n\n${JSON.stringify({ review, analysis: insights.per_review[review_id] ?? null, resource: REVIEW_URI_TEMPLATE.replace('{id}', review_id) })}`,
+              `\n\n${JSON.stringify({ review, analysis: insights.analysisOf(review_id) ?? null, resource: REVIEW_URI_TEMPLATE.replace('{id}', review_id) })}`,
           ),
         ],
       };

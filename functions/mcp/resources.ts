@@ -49,7 +49,7 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
       const id = String(variables.id);
       const position = reviews.byId.get(id);
       if (position === undefined) throw new ResourceNotFoundError(uri.href);
-      const text = JSON.stringify({ review: reviewAt(reviews, position), analysis: insights.per_review[id] ?? null });
+      const text = JSON.stringify({ review: reviewAt(reviews, position), analysis: insights.analysisOf(id) ?? null });
       return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
     },
   );

@@ -20,7 +20,7 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
     ({ id }) => {
       const { reviews, insights } = deps.artifacts.current;
       const position = reviews.byId.get(id);
-      const analysis = insights.per_review[id];
+      const analysis = insights.analysisOf(id);
       if (position === undefined || analysis === undefined) {
         const newest = [...reviews.byId.keys()].slice(0, 5);
         return cannotAnswer(

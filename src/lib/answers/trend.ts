@@ -1,14 +1,15 @@
-import type { Insights } from '../../schemas/insights.ts';
+import type { InsightsSnapshot } from './insights-snapshot.ts';
+import type { ReviewIndex } from '../search/index.ts';
 import type { GetInsightsSummaryOutput, GetTrendOutput } from '../../schemas/mcp-tools.ts';
 
 /** The trend verdict with the latest `months` of the monthly series (oldest first). */
-export function latestTrend(insights: Insights, months: number): GetTrendOutput {
+export function latestTrend(insights: InsightsSnapshot, months: number): GetTrendOutput {
   const { monthly, trend } = insights.temporal;
   return { trend, monthly: monthly.slice(Math.max(0, monthly.length - months)) };
 }
 
 /** The headline figures an assistant starts from: summary, sentiment, the most discussed aspects, the trend. */
-export function insightsSummary(insights: Insights): GetInsightsSummaryOutput {
+export function insightsSummary(insights: InsightsSnapshot): GetInsightsSummaryOutput {
   const top = [...insights.aspects]
     .filter((a) => a.mention_count > 0)
     .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
@@ -26,13 +27,9 @@ export function insightsSummary(insights: Insights): GetInsightsSummaryOutput {
   };
 }
 
-/**
- * Reviews an owner would answer first: rated 1 or 2 stars, newest first
- * (`per_review` keys are not ordered; the date, then the id, decides).
- */
-export function criticalReviewIds(insights: Insights): string[] {
-  return Object.entries(insights.per_review)
-    .filter(([, analysis]) => analysis.rating <= 2)
-    .sort(([idA, a], [idB, b]) => b.date.localeCompare(a.date) || idB.localeCompare(idA))
-    .map(([id]) => id);
+/** Reviews an owner would answer first: rated 1 or 2 stars, newest first (positions run newest first). */
+export function criticalReviewIds(index: ReviewIndex): string[] {
+  const ids = [...index.byId.keys()];
+  const positions = [...(index.byRating[1]?.list ?? []), ...(index.byRating[2]?.list ?? [])].sort((a, b) => a - b);
+  return positions.map((p) => ids[p] as string);
 }
