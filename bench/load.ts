@@ -24,6 +24,7 @@ export interface LoadResult {
 }
 
 const SCRIPT = resolve(import.meta.dirname, 'wrk-mix.lua');
+const POST_SCRIPT = resolve(import.meta.dirname, 'wrk-post.lua');
 const run = promisify(execFile);
 
 /**
@@ -52,12 +53,22 @@ export function serverCpuPrefix(): string[] {
 
 /** Drives `base` with `connections` keep-alive connections over `requests`, in rotation, for whole `seconds`. */
 export async function load(base: string, requests: readonly LoadRequest[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+  const lines = requests.map((r) => [r.path, ...Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}`)].join('\t'));
+  return runWrk(SCRIPT, base, lines, [], options);
+}
+
+/** The same for POSTs of JSON `bodies` (one line each) to `url`, in rotation, with the same extra `headers` on each. */
+export function loadPosts(url: string, bodies: readonly string[], headers: Record<string, string>, options: { connections: number; seconds: number }): Promise<LoadResult> {
+  return runWrk(POST_SCRIPT, url, bodies, Object.entries(headers).map(([k, v]) => `${k}: ${v}`), options);
+}
+
+async function runWrk(script: string, url: string, lines: readonly string[], extra: readonly string[], options: { connections: number; seconds: number }): Promise<LoadResult> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-'));
   try {
-    const file = join(dir, 'requests.tsv');
-    await writeFile(file, requests.map((r) => [r.path, ...Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}`)].join('\t')).join('\n') + '\n');
+    const file = join(dir, 'requests.txt');
+    await writeFile(file, lines.join('\n') + '\n');
     const seconds = Math.max(1, Math.round(options.seconds));
-    const args = ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', SCRIPT, base, '--', file];
+    const args = ['-t1', `-c${options.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url, '--', file, ...extra];
     const [command, ...rest] = PINNED ? ['taskset', '-c', '1', 'wrk', ...args] : ['wrk', ...args];
     const { stdout } = await run(command as string, rest, { maxBuffer: 1 << 20 });
     const summary = JSON.parse(stdout.trim().split('\n').at(-1) as string) as WrkSummary;

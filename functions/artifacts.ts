@@ -1,6 +1,8 @@
 import { PATHS } from '../src/lib/endpoints.ts';
 import { createReviewIndex, type ReviewIndex } from '../src/lib/search/index.ts';
-import { ReviewsDatasetSchema } from '../src/schemas/reviews-dataset.ts';
+import { snapshotInsights, type InsightsSnapshot } from '../src/lib/answers/insights-snapshot.ts';
+import { InsightsSchema } from '../src/schemas/insights.ts';
+import { ReviewsDatasetSchema, type ReviewsDataset } from '../src/schemas/reviews-dataset.ts';
 import type { Validators } from './http/conditional.ts';
 import { StaticSite } from './static/static-site.ts';
 
@@ -13,6 +15,16 @@ export interface Artifacts {
   site: StaticSite;
   reviews: ReviewIndex;
   reviewsValidators: Validators;
+  /** `/reviews.json` without its reviews (those live in `reviews`, as bytes). */
+  dataset: Pick<ReviewsDataset, 'business' | 'aggregate_rating'>;
+  /**
+   * `/insights.json`, validated once per snapshot, on first use (the MCP tools
+   * answer from it): parsing and validating it at every load raised the
+   * resident memory of a server with 10,000 reviews by 16 MB, past the read
+   * path's bound, for processes that may never serve MCP. Throws when the
+   * file is missing or invalid.
+   */
+  readonly insights: InsightsSnapshot;
 }
 
 /** What the review endpoints read: the index and the validators of the dataset it came from. */
@@ -31,7 +43,28 @@ export async function loadArtifacts(clientDir: string, previous?: Artifacts): Pr
   if (!parsed.success) {
     throw new ArtifactsError(`${clientDir}${PATHS.reviews} is not a valid reviews dataset: ${parsed.error.message}`);
   }
-  return { site, reviews: createReviewIndex(parsed.data, file.body), reviewsValidators: file };
+  const { business, aggregate_rating } = parsed.data;
+  let insights: InsightsSnapshot | undefined;
+  return {
+    site,
+    reviews: createReviewIndex(parsed.data, file.body),
+    reviewsValidators: file,
+    dataset: { business, aggregate_rating },
+    get insights() {
+      insights ??= loadInsights(site, clientDir);
+      return insights;
+    },
+  };
+}
+
+function loadInsights(site: StaticSite, clientDir: string): InsightsSnapshot {
+  const file = site.get(PATHS.insights);
+  if (!file) throw new ArtifactsError(`${clientDir}${PATHS.insights} is missing: run the build first`);
+  const parsed = InsightsSchema.safeParse(JSON.parse(file.body.toString('utf8')));
+  if (!parsed.success) {
+    throw new ArtifactsError(`${clientDir}${PATHS.insights} is not a valid insights dataset: ${parsed.error.message}`);
+  }
+  return snapshotInsights(parsed.data);
 }
 
 /**

@@ -16,10 +16,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface ListeningAddress {
+  host: string;
+  port: number;
+}
+
 export interface StartOptions extends Pick<ServerConfig, 'host' | 'port' | 'distDir'> {
   http?: Partial<HttpLimits>;
-  /** Endpoint families beyond the read API. */
-  routes?: (artifacts: ArtifactsHolder) => readonly Route[];
+  /** Endpoint families beyond the read API; `listening()` tells where the server listens, once it does. */
+  routes?: (artifacts: ArtifactsHolder, listening: () => ListeningAddress | undefined) => readonly Route[];
   log?: (message: string) => void;
 }
 
@@ -28,7 +33,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const limits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
   const log = options.log ?? console.error;
   const artifacts = await ArtifactsHolder.open(join(options.distDir, 'client'));
-  const app = createApp({ artifacts, routes: options.routes?.(artifacts) ?? [], log });
+  // Known once listening; routes that check Host (MCP) ask for it per request.
+  const where: { listening?: ListeningAddress } = {};
+  const app = createApp({ artifacts, routes: options.routes?.(artifacts, () => where.listening) ?? [], log });
   const adapter = createNodeAdapter(app, { log, limits });
   const server = createServer(
     {
@@ -56,6 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   capConnections(server, limits.maxConnections);
   await listen(server, options.host, options.port);
   const { address, port } = server.address() as AddressInfo;
+  where.listening = { host: address, port };
   const host = address.includes(':') ? `[${address}]` : address;
   return { url: `http://${host}:${port}`, artifacts, close: () => close(server) };
 }

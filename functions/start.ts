@@ -1,5 +1,7 @@
 import { readBuildConfig, readServerConfig } from '../src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
+import { readBuildSite } from './build-info.ts';
+import { mcpRoutes } from './mcp/endpoint.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 // The process entry point: the only place that reads process.env and signals.
@@ -31,5 +33,9 @@ await buildIfStale({
   env: process.env,
   signal: building.signal,
 });
-server = await startServer(config);
+const site = readBuildSite(config.distDir);
+server = await startServer({
+  ...config,
+  routes: (artifacts, listening) => mcpRoutes(artifacts, { site, sessionSecret: config.mcpSessionSecret, allowedOrigins: config.mcpAllowedOrigins, listening }),
+});
 console.log(`Verified Reviews Service listening on ${server.url} (artifacts from ${config.distDir}/client)`);

@@ -1,4 +1,4 @@
-import { parseSearchQuery, reviewsJson, searchReviews } from '../../src/lib/search/index.ts';
+import { parseSearchQuery, searchAnswer } from '../../src/lib/search/index.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
@@ -19,10 +19,7 @@ const SEARCH_HEADERS: Readonly<Record<string, string>> = {
 export function handleSearch(query: string | URL, artifacts: ReviewsSource): HttpReply {
   const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
   if (!parsed.ok) return invalidRequest(parsed.issues);
-  const { reviews } = artifacts;
-  const hits = searchReviews(reviews, parsed.value);
   let pooled: Buffer | undefined;
-  const head = `{"matched":${hits.matched},"returned":${hits.positions.length},"reviews":[`;
-  const body = reviewsJson(reviews, hits.positions, head, ']}', (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
+  const body = searchAnswer(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size)).json;
   return { status: 200, headers: SEARCH_HEADERS, body, onSent: () => responseBuffers.give(pooled as Buffer) };
 }

@@ -179,35 +179,47 @@ function sincePath() {
 }
 
 function mcpPath() {
-  const sessionHeader = {
-    name: 'Mcp-Session-Id',
+  const header = (name: string, description: string, example?: string) => ({
+    name,
     in: 'header',
     required: false,
-    description: 'Issued by initialize (response header of the same name); required on every later request',
-    schema: { type: 'string' },
-  };
+    description,
+    schema: { type: 'string', ...(example ? { examples: [example] } : {}) },
+  });
   const rpcError = (description: string) => ({ description, content: { [CONTENT_TYPES.json]: { schema: ref('JsonRpcResponse') } } });
   return {
     post: {
       operationId: 'mcp',
       summary: 'Model Context Protocol endpoint',
       description:
-        'Streamable HTTP transport; protocol versions 2025-06-18 and 2025-11-25. Read-only tools: get_business, search_reviews, ' +
-        'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary. ' +
-        'Send Accept: application/json, text/event-stream. Batches are refused.',
+        'Streamable HTTP transport with JSON answers (never an SSE stream); protocol versions 2025-06-18 and 2025-11-25, negotiated by ' +
+        'initialize. Send `Accept: application/json, text/event-stream` and one JSON-RPC message per request (batches are refused). ' +
+        'initialize answers with an `Mcp-Session-Id` header: a signed id that carries its expiry (24 h) and protocol version, accepted by ' +
+        'any server process with the same secret; send it on every later request. Methods: initialize, ping, tools/list, tools/call, ' +
+        'resources/list, resources/read, resources/templates/list, prompts/list, prompts/get, completion/complete; notifications are ' +
+        'answered 202. Read-only tools: get_business, search_reviews (the same filters and answer as GET /api/reviews/search), ' +
+        'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary; ' +
+        'each answers structuredContent and the same JSON as text; an unknown tool is JSON-RPC error -32602, a tool that cannot answer ' +
+        '(unknown name or id) returns isError: true with the valid choices. A present Origin must be the site\'s own (or configured); ' +
+        'on a loopback server the Host must name it.',
       tags: ['mcp'],
-      parameters: [sessionHeader],
+      parameters: [
+        header('Mcp-Session-Id', 'Issued by initialize (response header of the same name); required on every later request'),
+        header('MCP-Protocol-Version', 'The negotiated protocol version; optional, an unsupported one is a 400', '2025-06-18'),
+        header('Accept', 'Must list both application/json and text/event-stream (406 otherwise)', 'application/json, text/event-stream'),
+      ],
       requestBody: { required: true, content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcRequestSchema)) } } },
       responses: {
         '200': {
-          description: 'JSON-RPC response; initialize also sets Mcp-Session-Id',
+          description: 'JSON-RPC response (a result, or an error such as -32601 unknown method or -32602 invalid params or unknown tool); initialize also sets Mcp-Session-Id',
           headers: { 'Mcp-Session-Id': { description: 'Session id (initialize only)', schema: { type: 'string' } } },
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcResponseSchema)) } },
         },
         '202': { description: 'Notification accepted; no body' },
-        '400': rpcError('Malformed JSON-RPC, a batch, or a missing Mcp-Session-Id'),
-        '403': rpcError('Origin not allowed'),
-        '404': rpcError('Unknown or expired Mcp-Session-Id: initialize again'),
+        '400': rpcError('Not JSON (-32700), not a JSON-RPC message or a batch (-32600), a missing Mcp-Session-Id or an unsupported MCP-Protocol-Version (-32000)'),
+        '403': rpcError('Origin not allowed, or a Host that does not name this server (DNS rebinding protection)'),
+        '404': rpcError('Unknown, forged or expired Mcp-Session-Id (-32001): initialize again'),
+        '406': rpcError('Accept does not list application/json and text/event-stream'),
         '413': { $ref: '#/components/responses/PayloadTooLarge' },
         '415': { description: 'Content-Type is not application/json', content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } } },
       },

@@ -8,3 +8,4 @@ export { countOnOrAfter, createReviewIndex, reviewAt, reviewsJson, type ReviewIn
 export { searchReviews, type SearchHits } from './search.ts';
 export { parseSearchQuery, type Parsed } from './search-params.ts';
 export { toIssues } from './request-issues.ts';
+export { searchAnswer, sinceAnswer, type ReviewsAnswer } from './answers.ts';

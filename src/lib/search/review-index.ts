@@ -53,6 +53,8 @@ export interface ReviewIndex {
   readonly technicianPostings: ReadonlyMap<string, Posting>;
   /** What `mentions_service` may say (normalised id or label) → positions. */
   readonly servicePostings: ReadonlyMap<string, Posting>;
+  /** Review id → position, in position order (newest first): one review by id without a scan. */
+  readonly byId: ReadonlyMap<string, number>;
 }
 
 /**
@@ -83,6 +85,7 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     byMinRating: byRating.map((_, r) => (r < 2 ? EMPTY_POSTING : createPosting(positionsRatedAtLeast(reviews, r), reviews.length))),
     technicianPostings: postingsByPhrase(technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }), byTechnician, reviews.length),
     servicePostings: postingsByPhrase(serviceLookup(dataset), byService, reviews.length),
+    byId: new Map(reviews.map((review, position) => [review.id, position])),
   };
 }
 

@@ -1,0 +1,56 @@
+import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { completeFrom } from '../../src/lib/answers/lookup.ts';
+import { PATHS } from '../../src/lib/endpoints.ts';
+import { reviewAt } from '../../src/lib/search/index.ts';
+import type { McpDeps } from './deps.ts';
+
+const JSON_TYPE = 'application/json';
+export const BUSINESS_URI = 'reviews://business';
+export const REVIEW_URI_TEMPLATE = 'reviews://review/{id}';
+
+/**
+ * The datasets as resources, named by their public URLs (a client may also
+ * fetch them there, with conditional GET): the same bytes the site serves.
+ * The business and single reviews are views with an URI of their own.
+ */
+export function registerResources(server: McpServer, deps: McpDeps): void {
+  const file = (path: string) => (uri: URL) => {
+    const built = deps.artifacts.current.site.get(path);
+    if (!built) throw new ResourceNotFoundError(uri.href);
+    return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: built.body.toString('utf8') }] };
+  };
+  const datasets = [
+    { name: 'reviews-dataset', path: PATHS.reviews, title: 'Reviews dataset', description: 'The business, its aggregate rating and every verified review, newest first (/reviews.json). Large: prefer search_reviews for questions.' },
+    { name: 'insights-dataset', path: PATHS.insights, title: 'Insights dataset', description: 'Aspect-based sentiment analysis: aspects, technicians, services, problems, topics, monthly trend, FAQ, summary and one analysis per review (/insights.json).' },
+    { name: 'openapi', path: PATHS.openapi, title: 'OpenAPI description', description: 'OpenAPI 3.1 description of the HTTP API, this endpoint and the WebSub hub.' },
+  ];
+  for (const d of datasets) {
+    server.registerResource(d.name, new URL(deps.site + d.path).href, { title: d.title, description: d.description, mimeType: JSON_TYPE }, file(d.path));
+  }
+
+  server.registerResource(
+    'business',
+    BUSINESS_URI,
+    { title: 'Business details', description: 'Name, contact, hours, licences, service areas, services, technicians and the aggregate rating.', mimeType: JSON_TYPE },
+    (uri) => {
+      const { business, aggregate_rating } = deps.artifacts.current.dataset;
+      return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify({ business, aggregate_rating }) }] };
+    },
+  );
+
+  const reviewIds = () => deps.artifacts.current.reviews.byId.keys();
+  server.registerResource(
+    'review',
+    // Not listed (a business may have thousands); completion finds ids by prefix.
+    new ResourceTemplate(REVIEW_URI_TEMPLATE, { list: undefined, complete: { id: (typed) => completeFrom(reviewIds(), typed) } }),
+    { title: 'One review', description: 'One verified review with its analysis (sentiment, aspects with evidence), by review id.', mimeType: JSON_TYPE },
+    (uri, variables) => {
+      const { reviews, insights } = deps.artifacts.current;
+      const id = String(variables.id);
+      const position = reviews.byId.get(id);
+      if (position === undefined) throw new ResourceNotFoundError(uri.href);
+      const text = JSON.stringify({ review: reviewAt(reviews, position), analysis: insights.analysisOf(id) ?? null });
+      return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
+    },
+  );
+}

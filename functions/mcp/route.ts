@@ -1,0 +1,119 @@
+import type { JSONRPCMessage, JSONRPCRequest, McpServer } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { PATHS } from '../../src/lib/endpoints.ts';
+import type { HttpReply, HttpRequest } from '../http/reply.ts';
+import type { Route } from '../http/router.ts';
+import type { EdgePolicy } from './edge-policy.ts';
+import type { SessionSigner } from './session.ts';
+import type { PreserializedAnswers } from './preserialized.ts';
+import { SharedTransport } from './shared-transport.ts';
+
+/** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
+export const MCP_MAX_BODY_BYTES = 1024 * 1024;
+
+/** JSON-RPC 2.0 error codes, and the ones the SDK's own HTTP transport uses for transport-level refusals. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const TRANSPORT_ERROR = -32000;
+const SESSION_NOT_FOUND = -32001;
+
+const ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  // Any origin that passed the Origin check may read the answer and its session id.
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Mcp-Session-Id',
+};
+
+export interface McpEndpointDeps {
+  server: McpServer;
+  /** Shared with the server's tools (see PreserializedAnswers). */
+  answers: PreserializedAnswers;
+  sessions: SessionSigner;
+  edge: EdgePolicy;
+}
+
+/**
+ * `POST /mcp`: the HTTP edge of the MCP server. The route checks what the
+ * SDK's HTTP transport would (Accept, JSON, one JSON-RPC message, session,
+ * protocol version header) and hands the message to the one connected server
+ * (see SharedTransport), which does the protocol's work. Every refusal is a
+ * JSON-RPC error body with the HTTP status the MCP spec gives it.
+ */
+export function mcpRoute(deps: McpEndpointDeps): { route: Route; transport: SharedTransport; ready: Promise<void> } {
+  const transport = new SharedTransport(deps.answers);
+  const ready = deps.server.connect(transport);
+  const handler = async (request: HttpRequest): Promise<HttpReply> => {
+    await ready;
+    return answer(request, deps, transport);
+  };
+  const route: Route = {
+    path: PATHS.mcp,
+    methods: { POST: handler },
+    body: { maxBytes: MCP_MAX_BODY_BYTES, types: ['application/json'] },
+    corsHeaders: ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'],
+  };
+  return { route, transport, ready };
+}
+
+async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: SharedTransport): Promise<HttpReply> {
+  const { headers } = request;
+  if (!deps.edge.originAllowed(headers.get('origin'))) return refuse(403, TRANSPORT_ERROR, 'Forbidden: this Origin may not use this MCP server');
+  if (!deps.edge.hostAllowed(headers.get('host'))) return refuse(403, TRANSPORT_ERROR, 'Forbidden: the Host header does not name this server');
+  const accept = headers.get('accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return refuse(406, TRANSPORT_ERROR, 'Not Acceptable: send Accept: application/json, text/event-stream');
+  }
+
+  const message = readMessage(request.payload);
+  if ('refusal' in message) return message.refusal;
+  const rpc = message.value;
+  const id = 'id' in rpc && (typeof rpc.id === 'string' || typeof rpc.id === 'number') ? rpc.id : null;
+
+  if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
+    const { response, json, release } = await transport.exchange(rpc as JSONRPCRequest);
+    const extra: Record<string, string> = {};
+    // Only a successful handshake starts a session; the id carries the version it agreed.
+    if ('result' in response) extra['mcp-session-id'] = deps.sessions.issue(String(response.result.protocolVersion));
+    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json, onSent: release };
+  }
+
+  const sessionId = headers.get('mcp-session-id');
+  if (sessionId === null || sessionId === '') return refuse(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first)', id);
+  const session = deps.sessions.verify(sessionId);
+  if (!session.ok) return refuse(404, SESSION_NOT_FOUND, `Session not found (${session.reason.replace('_', ' ')}): send initialize again`, id);
+  const version = headers.get('mcp-protocol-version');
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return refuse(400, TRANSPORT_ERROR, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`, id);
+  }
+
+  if ('method' in rpc && 'id' in rpc) {
+    const { json, release } = await transport.exchange(rpc as JSONRPCRequest);
+    return { status: 200, headers: ANSWER_HEADERS, body: json, onSent: release };
+  }
+  // A notification, or a client's answer to a request this server never sends. Cancellation
+  // refers to the client's own request ids, which the shared server does not see (each request
+  // is delivered under an id of its own), so it is not passed on: an HTTP request ends when its
+  // answer is sent, or when its connection closes.
+  if ('method' in rpc && rpc.method !== 'notifications/cancelled') transport.notify(rpc);
+  return { status: 202, headers: { 'access-control-allow-origin': '*', 'cache-control': 'no-store' }, body: null };
+}
+
+function readMessage(payload: Uint8Array | undefined): { value: JSONRPCMessage } | { refusal: HttpReply } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payload ? Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8') : '');
+  } catch {
+    return { refusal: refuse(400, PARSE_ERROR, 'Parse error: the body is not JSON') };
+  }
+  if (Array.isArray(raw)) return { refusal: refuse(400, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request') };
+  try {
+    return { value: parseJSONRPCMessage(raw) };
+  } catch {
+    return { refusal: refuse(400, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response') };
+  }
+}
+
+function refuse(status: number, code: number, message: string, id: string | number | null = null): HttpReply {
+  return { status, headers: ANSWER_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+}

@@ -1,0 +1,30 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { findService } from '../../../src/lib/answers/lookup.ts';
+import { GetServiceInputSchema, GetServiceOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import type { McpDeps } from '../deps.ts';
+import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
+
+export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'get_service',
+    {
+      title: 'One service in the reviews',
+      description:
+        'A service of the catalogue (id such as ev-charger-installation, or its label) and what the reviews that mention it say: ' +
+        'how many, their average rating and text sentiment, the aspects they mention most, example review ids.',
+      inputSchema: GetServiceInputSchema,
+      outputSchema: GetServiceOutputSchema,
+      annotations: READ_ONLY,
+    },
+    ({ service }) => {
+      const { dataset, insights } = deps.artifacts.current;
+      const catalogue = dataset.business.services;
+      const found = findService(catalogue, service);
+      const insight = found.kind === 'found' ? insights.entities.services.find((s) => s.id === found.value.id) : undefined;
+      if (found.kind !== 'found' || insight === undefined) {
+        return cannotAnswer(`No service is called ${JSON.stringify(service)}. Valid service ids: ${choices(catalogue.map((s) => s.id), 50)} (labels work too).`);
+      }
+      return answer({ service: found.value, insight });
+    },
+  );
+}

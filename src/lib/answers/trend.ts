@@ -1,0 +1,35 @@
+import type { InsightsSnapshot } from './insights-snapshot.ts';
+import type { ReviewIndex } from '../search/index.ts';
+import type { GetInsightsSummaryOutput, GetTrendOutput } from '../../schemas/mcp-tools.ts';
+
+/** The trend verdict with the latest `months` of the monthly series (oldest first). */
+export function latestTrend(insights: InsightsSnapshot, months: number): GetTrendOutput {
+  const { monthly, trend } = insights.temporal;
+  return { trend, monthly: monthly.slice(Math.max(0, monthly.length - months)) };
+}
+
+/** The headline figures an assistant starts from: summary, sentiment, the most discussed aspects, the trend. */
+export function insightsSummary(insights: InsightsSnapshot): GetInsightsSummaryOutput {
+  const top = [...insights.aspects]
+    .filter((a) => a.mention_count > 0)
+    .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
+    .map(({ id, label, mention_count, positive_pct, score }) => ({ id, label, mention_count, positive_pct, score }));
+  return {
+    summary: insights.summary,
+    pull_quote: insights.pull_quote,
+    review_count: insights.review_count,
+    date_range: insights.date_range,
+    overall_sentiment: insights.overall_sentiment,
+    generated_at: insights.generated_at,
+    model: insights.model,
+    top_aspects: top,
+    trend: insights.temporal.trend.direction,
+  };
+}
+
+/** Reviews an owner would answer first: rated 1 or 2 stars, newest first (positions run newest first). */
+export function criticalReviewIds(index: ReviewIndex): string[] {
+  const ids = [...index.byId.keys()];
+  const positions = [...(index.byRating[1]?.list ?? []), ...(index.byRating[2]?.list ?? [])].sort((a, b) => a - b);
+  return positions.map((p) => ids[p] as string);
+}
