@@ -1,12 +1,12 @@
 import { readBuildConfig, readServerConfig } from '../src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startService, type RunningService } from './service.ts';
 
 // The process entry point: the only place that reads process.env and signals.
 const build = readBuildConfig(process.env);
 const config = readServerConfig(process.env);
 
-let server: RunningServer | undefined;
+let service: RunningService | undefined;
 const building = new AbortController();
 
 // Registered before the build, so a Ctrl-C during a long build stops it cleanly too.
@@ -14,7 +14,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     console.log(`${signal}: shutting down`);
     building.abort();
-    (server?.close() ?? Promise.resolve()).then(
+    (service?.close() ?? Promise.resolve()).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -30,5 +30,5 @@ await buildIfStale({
   env: process.env,
   signal: building.signal,
 });
-server = await startServer(config);
-console.log(`Verified Reviews Service listening on ${server.url} (artifacts from ${config.distDir}/client)`);
+service = await startService(config);
+console.log(`Verified Reviews Service listening on ${service.server.url} (artifacts from ${config.distDir}/client, hub state in ${config.hub.dbPath})`);

@@ -1,0 +1,340 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database, { type Database as Db, type RunResult, type Statement } from 'better-sqlite3';
+import { afterFailure } from '../../src/lib/hub/retry.ts';
+import type { Subscription, ClaimedDelivery, DeliveryOutcome, PendingVerification, RemovedSubscription, StoredTopic, VerificationRequest } from './store-types.ts';
+
+export type * from './store-types.ts';
+
+const MIGRATIONS = join(import.meta.dirname, 'migrations');
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/**
+ * Every use of SQLite by the hub (thylacine/websub-hub's src/db/sqlite is the
+ * model): WAL and foreign keys on open, versioned migrations, each statement
+ * prepared once, every write checked for the rows it changed, multi-step work
+ * in one transaction, and claim columns on queued work, so two workers on one
+ * file never run the same verification or delivery at once.
+ */
+export class HubStore {
+  readonly #db: Db;
+  readonly #sql: ReturnType<typeof prepare>;
+
+  private constructor(db: Db) {
+    this.#db = db;
+    this.#sql = prepare(db);
+  }
+
+  /** Opens (creating if needed) and migrates the file; `':memory:'` for tests. */
+  static open(path: string): HubStore {
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the hub acts on it, so even a power cut loses no subscription or queued delivery.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // A second worker on the same file waits for the write lock instead of failing at once.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return new HubStore(db);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  // Verifications
+
+  /** Queues a verification, replacing any pending one for the same pair, claimed by `worker` (which runs it after its 202). */
+  verificationRequest(request: VerificationRequest, worker: string, claimedUntil: number): PendingVerification {
+    return this.#db
+      .transaction(() => {
+        this.#sql.verificationDeletePair.run(request);
+        const row = this.#sql.verificationInsert.get({ ...request, worker, claimedUntil }) as VerificationRow;
+        return toVerification(row);
+      })
+      .immediate();
+  }
+
+  /** Claims up to `limit` verifications nobody holds (queued by a worker that died, say). */
+  verificationClaim(worker: string, now: number, claimedUntil: number, limit: number): PendingVerification[] {
+    return this.#db
+      .transaction(() => {
+        const rows = this.#sql.verificationFree.all({ now, limit }) as VerificationRow[];
+        for (const row of rows) expectChanges(this.#sql.verificationTake.run({ id: row.id, worker, now, claimedUntil }), 1, 'verification claim');
+        return rows.map(toVerification);
+      })
+      .immediate();
+  }
+
+  /** Drops a verification that failed; false when it was no longer this worker's (replaced meanwhile). */
+  verificationDrop(id: number, worker: string): boolean {
+    return oneOrNone(this.#sql.verificationDeleteOwned.run({ id, worker }), 'verification drop');
+  }
+
+  /**
+   * A verified subscribe: creates the subscription, or renews it (secret and
+   * lease replaced, its pending delivery kept, so a renewal never doubles a
+   * notification). `host_full` when a new subscription would pass the cap.
+   */
+  subscriptionActivate(id: number, worker: string, verifiedAt: number, maxPerHost: number): 'activated' | 'renewed' | 'stale' | 'host_full' {
+    return this.#db
+      .transaction(() => {
+        const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+        if (!row) return 'stale';
+        expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+        const existing = this.#sql.subscriptionGetByPair.get(row) as SubscriptionRow | undefined;
+        if (!existing) {
+          const { count } = this.#sql.subscriptionCountByHost.get({ host: row.callback_host, now: verifiedAt }) as { count: number };
+          if (count >= maxPerHost) return 'host_full';
+        }
+        const expiresAt = verifiedAt + row.lease_seconds * 1000;
+        expectChanges(this.#sql.subscriptionUpsert.run({ ...row, verifiedAt, expiresAt }), 1, 'subscription upsert');
+        return existing ? 'renewed' : 'activated';
+      })
+      .immediate();
+  }
+
+  /** A verified unsubscribe: the subscription (and its pending delivery) goes. */
+  subscriptionRemoveVerified(id: number, worker: string): 'removed' | 'absent' | 'stale' {
+    return this.#db
+      .transaction(() => {
+        const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+        if (!row) return 'stale';
+        expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+        return oneOrNone(this.#sql.subscriptionDeleteByPair.run(row), 'unsubscribe') ? 'removed' : 'absent';
+      })
+      .immediate();
+  }
+
+  // Subscriptions
+
+  subscriptionGet(topic: string, callback: string): Subscription | undefined {
+    const row = this.#sql.subscriptionGetByPair.get({ topic_url: topic, callback }) as SubscriptionRow | undefined;
+    return row && toSubscription(row);
+  }
+
+  /** Active subscriptions of a callback host (the cap counts these). */
+  subscriptionCountByHost(host: string, now: number): number {
+    return (this.#sql.subscriptionCountByHost.get({ host, now }) as { count: number }).count;
+  }
+
+  /** Every subscription, expired ones included until swept (tests and operators). */
+  subscriptionList(): Subscription[] {
+    return (this.#sql.subscriptionAll.all() as SubscriptionRow[]).map(toSubscription);
+  }
+
+  /** Removes subscriptions whose lease has run out (their pending deliveries go with them). */
+  subscriptionsExpire(now: number): number {
+    return this.#sql.subscriptionDeleteExpired.run({ now }).changes;
+  }
+
+  // Topics
+
+  topicGet(url: string): StoredTopic | undefined {
+    const row = this.#sql.topicGet.get({ url }) as TopicRow | undefined;
+    return row && { url: row.url, contentType: row.content_type, body: row.body, hash: row.hash, version: row.version };
+  }
+
+  /**
+   * Records a topic's new content and queues it for every active subscriber,
+   * in one transaction: a crash leaves either the old hash and no queue, or
+   * the new hash and the whole queue. A subscriber still waiting for an older
+   * change gets this one instead. Unchanged bytes queue nothing.
+   */
+  topicDistribute(topic: { url: string; contentType: string; body: Uint8Array; hash: string }, now: number): { changed: false } | { changed: true; version: number; queued: number } {
+    return this.#db
+      .transaction(() => {
+        const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
+        if (existing?.hash === topic.hash) return { changed: false as const };
+        const version = (existing?.version ?? 0) + 1;
+        expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');
+        const queued = this.#sql.deliveryQueueTopic.run({ url: topic.url, version, now }).changes;
+        return { changed: true as const, version, queued };
+      })
+      .immediate();
+  }
+
+  // Deliveries
+
+  /** Claims up to `limit` deliveries that are due, unclaimed (or whose claim ran out) and whose subscription is still active. */
+  deliveryClaim(worker: string, now: number, claimedUntil: number, limit: number): ClaimedDelivery[] {
+    return this.#db
+      .transaction(() => {
+        const rows = this.#sql.deliveryDue.all({ now, limit }) as DeliveryRow[];
+        for (const row of rows) expectChanges(this.#sql.deliveryTake.run({ id: row.subscription_id, worker, now, claimedUntil }), 1, 'delivery claim');
+        return rows.map((r) => ({ subscriptionId: r.subscription_id, version: r.topic_version, topic: r.topic_url, callback: r.callback, secret: r.secret }));
+      })
+      .immediate();
+  }
+
+  /**
+   * Records a batch of finished attempts in one transaction (one disk flush
+   * for many acknowledgements). Returns the subscriptions removed: 410, or
+   * the last of `MAX_CONSECUTIVE_FAILURES` failures in a row.
+   */
+  deliveryRecord(outcomes: readonly DeliveryOutcome[], worker: string, now: number, retryDelaysMs: readonly number[]): RemovedSubscription[] {
+    return this.#db
+      .transaction(() => {
+        const removed: RemovedSubscription[] = [];
+        for (const outcome of outcomes) {
+          const id = outcome.subscriptionId;
+          const sub = this.#sql.subscriptionGetById.get({ id }) as SubscriptionRow | undefined;
+          // Unsubscribed or expired while the attempt ran: nothing left to record.
+          if (!sub) continue;
+          if (outcome.kind === 'delivered') {
+            oneOrNone(this.#sql.subscriptionResetFailures.run({ id }), 'failure reset');
+            // A newer change queued meanwhile keeps the row (now unclaimed) for the next attempt.
+            if (!oneOrNone(this.#sql.deliveryDeleteDone.run({ id, worker, version: outcome.version }), 'delivery done')) {
+              oneOrNone(this.#sql.deliveryRelease.run({ id, worker, dueAt: now }), 'delivery release');
+            }
+          } else if (outcome.kind === 'gone') {
+            expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
+            removed.push({ ...toSubscription(sub), reason: outcome.reason });
+          } else {
+            const failures = sub.failures + 1;
+            const next = afterFailure(failures, retryDelaysMs);
+            if (next.remove) {
+              expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
+              removed.push({ ...toSubscription(sub), reason: outcome.reason });
+            } else {
+              expectChanges(this.#sql.subscriptionSetFailures.run({ id, failures }), 1, 'failure count');
+              oneOrNone(this.#sql.deliveryRelease.run({ id, worker, dueAt: now + next.retryInMs }), 'delivery retry');
+            }
+          }
+        }
+        return removed;
+      })
+      .immediate();
+  }
+
+  /** When the next delivery or verification could be claimed (due, or a claim running out), or undefined if none waits. */
+  workNextAt(): number | undefined {
+    const { at } = this.#sql.workNextAt.get() as { at: number | null };
+    return at ?? undefined;
+  }
+
+  /** Deliveries still queued (for tests, the bench and the start-up log). */
+  deliveryCount(): number {
+    return (this.#sql.deliveryCount.get() as { count: number }).count;
+  }
+}
+
+interface VerificationRow {
+  id: number;
+  mode: 'subscribe' | 'unsubscribe';
+  topic_url: string;
+  callback: string;
+  callback_host: string;
+  secret: string | null;
+  lease_seconds: number;
+  requested_at: number;
+}
+interface SubscriptionRow {
+  id: number;
+  topic_url: string;
+  callback: string;
+  callback_host: string;
+  secret: string | null;
+  lease_seconds: number;
+  verified_at: number;
+  expires_at: number;
+  failures: number;
+}
+interface TopicRow {
+  url: string;
+  content_type: string;
+  body: Buffer;
+  hash: string;
+  version: number;
+}
+interface DeliveryRow {
+  subscription_id: number;
+  topic_version: number;
+  topic_url: string;
+  callback: string;
+  secret: string | null;
+}
+
+function toVerification(row: VerificationRow): PendingVerification {
+  return { id: row.id, mode: row.mode, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, requestedAt: row.requested_at };
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return { id: row.id, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, verifiedAt: row.verified_at, expiresAt: row.expires_at, failures: row.failures };
+}
+
+/** Every statement, prepared once at open. Named noun first. */
+function prepare(db: Db) {
+  const s = (sql: string): Statement => db.prepare(sql);
+  const free = '(claimed_until IS NULL OR claimed_until <= @now)';
+  return {
+    verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback'),
+    verificationInsert: s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
+      VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),
+    verificationFree: s(`SELECT * FROM verification WHERE ${free} ORDER BY requested_at LIMIT @limit`),
+    verificationTake: s(`UPDATE verification SET claimed_by = @worker, claimed_until = @claimedUntil WHERE id = @id AND ${free}`),
+    verificationGetOwned: s('SELECT * FROM verification WHERE id = @id AND claimed_by = @worker'),
+    verificationDeleteOwned: s('DELETE FROM verification WHERE id = @id AND claimed_by = @worker'),
+    subscriptionGetByPair: s('SELECT * FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
+    subscriptionGetById: s('SELECT * FROM subscription WHERE id = @id'),
+    subscriptionAll: s('SELECT * FROM subscription ORDER BY id'),
+    subscriptionCountByHost: s('SELECT count(*) AS count FROM subscription WHERE callback_host = @host AND expires_at > @now'),
+    subscriptionUpsert: s(`INSERT INTO subscription (topic_url, callback, callback_host, secret, lease_seconds, verified_at, expires_at)
+      VALUES (@topic_url, @callback, @callback_host, @secret, @lease_seconds, @verifiedAt, @expiresAt)
+      ON CONFLICT (topic_url, callback) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
+        verified_at = excluded.verified_at, expires_at = excluded.expires_at`),
+    subscriptionDeleteByPair: s('DELETE FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
+    subscriptionDeleteById: s('DELETE FROM subscription WHERE id = @id'),
+    subscriptionDeleteExpired: s('DELETE FROM subscription WHERE expires_at <= @now'),
+    subscriptionResetFailures: s('UPDATE subscription SET failures = 0 WHERE id = @id AND failures > 0'),
+    subscriptionSetFailures: s('UPDATE subscription SET failures = @failures WHERE id = @id'),
+    topicGet: s('SELECT * FROM topic WHERE url = @url'),
+    topicUpsert: s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
+      ON CONFLICT (url) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, hash = excluded.hash,
+        version = excluded.version, distributed_at = excluded.distributed_at`),
+    deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
+      SELECT id, @version, @now FROM subscription WHERE topic_url = @url AND expires_at > @now
+      ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`),
+    deliveryDue: s(`SELECT d.subscription_id, d.topic_version, s.topic_url, s.callback, s.secret
+      FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+      WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now
+      ORDER BY d.due_at LIMIT @limit`),
+    deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
+    deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
+    deliveryRelease: s('UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker'),
+    deliveryCount: s('SELECT count(*) AS count FROM delivery'),
+    workNextAt: s(`SELECT min(at) AS at FROM (
+      SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
+      UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),
+  };
+}
+
+/** Applies `migrations/NNN-*.sql` above the file's `user_version`, each in its own transaction. */
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const files = readdirSync(MIGRATIONS)
+    .filter((f) => /^\d{3}-.+\.sql$/.test(f))
+    .sort();
+  for (const file of files) {
+    const version = Number(file.slice(0, 3));
+    if (version <= current) continue;
+    const sql = readFileSync(join(MIGRATIONS, file), 'utf8');
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version}`);
+    }).immediate();
+  }
+}
+
+function expectChanges(result: RunResult, expected: number, what: string): void {
+  if (result.changes !== expected) throw new StoreError(`${what}: expected ${expected} row(s) changed, got ${result.changes}`);
+}
+
+/** A write that may legitimately find nothing to change (the row went meanwhile); more than one row is a bug. */
+function oneOrNone(result: RunResult, what: string): boolean {
+  if (result.changes > 1) throw new StoreError(`${what}: expected at most 1 row changed, got ${result.changes}`);
+  return result.changes === 1;
+}
