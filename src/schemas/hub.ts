@@ -10,10 +10,11 @@ const httpsUrl = (what: string) =>
     .string()
     .max(MAX_CALLBACK_CHARS, `${what} is longer than ${MAX_CALLBACK_CHARS} characters`)
     .pipe(z.url({ error: `${what} is not a valid URL` }))
-    .refine((url) => url.toLowerCase().startsWith('https:'), `${what} must be an https: URL (plain http: is refused)`)
+    // Refinements run after a failed format check too: each must hold up on any string.
+    .refine((url) => !URL.canParse(url) || url.toLowerCase().startsWith('https:'), `${what} must be an https: URL (plain http: is refused)`)
     .refine((url) => {
-      const parsed = new URL(url);
-      return parsed.username === '' && parsed.password === '';
+      const parsed = URL.parse(url);
+      return !parsed || (parsed.username === '' && parsed.password === '');
     }, `${what} must not carry a user name or password`);
 
 /**
