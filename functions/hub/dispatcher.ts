@@ -3,7 +3,7 @@ import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { notificationHeaders } from '../../src/lib/hub/notification.ts';
 import { isGone, isSuccess } from '../../src/lib/hub/retry.ts';
 import type { HubClient } from './safe-client.ts';
-import type { ClaimedDelivery, DeliveryOutcome, HubStore, PendingVerification, StoredTopic } from './store.ts';
+import type { ClaimedDelivery, DeliveryOutcome, HubStore, PendingVerification, StoredTopic } from './store/index.ts';
 import { verifyIntent } from './verify.ts';
 
 export interface DispatcherDeps {

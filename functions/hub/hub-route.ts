@@ -9,7 +9,7 @@ import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { Publisher } from './publisher.ts';
-import type { HubStore } from './store.ts';
+import type { HubStore } from './store/index.ts';
 
 /** A hub request is a few hundred bytes; this leaves room for three topics and the longest callback. */
 export const HUB_MAX_BODY_BYTES = 16 * 1024;

@@ -10,7 +10,7 @@ import { Dispatcher } from './dispatcher.ts';
 import { hubRoute } from './hub-route.ts';
 import { Publisher, type PublishReport, type TopicSource } from './publisher.ts';
 import { HubClient, type Resolver } from './safe-client.ts';
-import { HubStore } from './store.ts';
+import { HubStore } from './store/index.ts';
 
 export interface Hub {
   route: Route;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ArtifactsHolder } from '../artifacts.ts';
-import type { HubStore } from './store.ts';
+import type { HubStore } from './store/index.ts';
 
 /** A topic URL and the built file that is its content. */
 export interface TopicSource {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { isSuccess } from '../../src/lib/hub/retry.ts';
 import type { DispatcherDeps } from './dispatcher.ts';
-import type { PendingVerification } from './store.ts';
+import type { PendingVerification } from './store/index.ts';
 
 /**
  * Verification of intent (WebSub 5.3, seed part 3): a GET to the callback

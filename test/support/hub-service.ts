@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HubStore } from '../../functions/hub/store.ts';
+import { HubStore } from '../../functions/hub/store/index.ts';
 import { CallbackServer } from './callback-server.ts';
 import { FIXTURE_DIST } from './paths.ts';
 import { createTestPki, type TestPki } from './test-ca.ts';

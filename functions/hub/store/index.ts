@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database, { type Database as Db, type RunResult, type Statement } from 'better-sqlite3';
-import { afterFailure } from '../../src/lib/hub/retry.ts';
-import type { Subscription, ClaimedDelivery, DeliveryOutcome, PendingVerification, RemovedSubscription, StoredTopic, VerificationRequest } from './store-types.ts';
+import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
+import { afterFailure } from '../../../src/lib/hub/retry.ts';
+import { migrate } from './migrate.ts';
+import { prepare } from './statements.ts';
+import type { Subscription, ClaimedDelivery, DeliveryOutcome, PendingVerification, RemovedSubscription, StoredTopic, VerificationRequest } from './types.ts';
 
-export type * from './store-types.ts';
-
-const MIGRATIONS = join(import.meta.dirname, 'migrations');
+export type * from './types.ts';
 
 export class StoreError extends Error {
   override name = 'StoreError';
@@ -182,8 +180,8 @@ export class HubStore {
         for (const outcome of outcomes) {
           const id = outcome.subscriptionId;
           const sub = this.#sql.subscriptionGetById.get({ id }) as SubscriptionRow | undefined;
-          // Unsubscribed or expired while the attempt ran: nothing left to record.
-          if (!sub) continue;
+          // Unsubscribed or expired while the attempt ran, or the claim ran out and another worker holds the item: its outcome counts, not this one.
+          if (!sub || !this.#sql.deliveryOwned.get({ id, worker })) continue;
           if (outcome.kind === 'delivered') {
             oneOrNone(this.#sql.subscriptionResetFailures.run({ id }), 'failure reset');
             // A newer change queued meanwhile keeps the row (now unclaimed) for the next attempt.
@@ -222,7 +220,7 @@ export class HubStore {
   }
 }
 
-interface VerificationRow {
+export interface VerificationRow {
   id: number;
   mode: 'subscribe' | 'unsubscribe';
   topic_url: string;
@@ -232,7 +230,7 @@ interface VerificationRow {
   lease_seconds: number;
   requested_at: number;
 }
-interface SubscriptionRow {
+export interface SubscriptionRow {
   id: number;
   topic_url: string;
   callback: string;
@@ -243,14 +241,14 @@ interface SubscriptionRow {
   expires_at: number;
   failures: number;
 }
-interface TopicRow {
+export interface TopicRow {
   url: string;
   content_type: string;
   body: Buffer;
   hash: string;
   version: number;
 }
-interface DeliveryRow {
+export interface DeliveryRow {
   subscription_id: number;
   topic_version: number;
   topic_url: string;
@@ -264,69 +262,6 @@ function toVerification(row: VerificationRow): PendingVerification {
 
 function toSubscription(row: SubscriptionRow): Subscription {
   return { id: row.id, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, verifiedAt: row.verified_at, expiresAt: row.expires_at, failures: row.failures };
-}
-
-/** Every statement, prepared once at open. Named noun first. */
-function prepare(db: Db) {
-  const s = (sql: string): Statement => db.prepare(sql);
-  const free = '(claimed_until IS NULL OR claimed_until <= @now)';
-  return {
-    verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback'),
-    verificationInsert: s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
-      VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),
-    verificationFree: s(`SELECT * FROM verification WHERE ${free} ORDER BY requested_at LIMIT @limit`),
-    verificationTake: s(`UPDATE verification SET claimed_by = @worker, claimed_until = @claimedUntil WHERE id = @id AND ${free}`),
-    verificationGetOwned: s('SELECT * FROM verification WHERE id = @id AND claimed_by = @worker'),
-    verificationDeleteOwned: s('DELETE FROM verification WHERE id = @id AND claimed_by = @worker'),
-    subscriptionGetByPair: s('SELECT * FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
-    subscriptionGetById: s('SELECT * FROM subscription WHERE id = @id'),
-    subscriptionAll: s('SELECT * FROM subscription ORDER BY id'),
-    subscriptionCountByHost: s('SELECT count(*) AS count FROM subscription WHERE callback_host = @host AND expires_at > @now'),
-    subscriptionUpsert: s(`INSERT INTO subscription (topic_url, callback, callback_host, secret, lease_seconds, verified_at, expires_at)
-      VALUES (@topic_url, @callback, @callback_host, @secret, @lease_seconds, @verifiedAt, @expiresAt)
-      ON CONFLICT (topic_url, callback) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
-        verified_at = excluded.verified_at, expires_at = excluded.expires_at`),
-    subscriptionDeleteByPair: s('DELETE FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
-    subscriptionDeleteById: s('DELETE FROM subscription WHERE id = @id'),
-    subscriptionDeleteExpired: s('DELETE FROM subscription WHERE expires_at <= @now'),
-    subscriptionResetFailures: s('UPDATE subscription SET failures = 0 WHERE id = @id AND failures > 0'),
-    subscriptionSetFailures: s('UPDATE subscription SET failures = @failures WHERE id = @id'),
-    topicGet: s('SELECT * FROM topic WHERE url = @url'),
-    topicUpsert: s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
-      ON CONFLICT (url) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, hash = excluded.hash,
-        version = excluded.version, distributed_at = excluded.distributed_at`),
-    deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
-      SELECT id, @version, @now FROM subscription WHERE topic_url = @url AND expires_at > @now
-      ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`),
-    deliveryDue: s(`SELECT d.subscription_id, d.topic_version, s.topic_url, s.callback, s.secret
-      FROM delivery d JOIN subscription s ON s.id = d.subscription_id
-      WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now
-      ORDER BY d.due_at LIMIT @limit`),
-    deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
-    deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
-    deliveryRelease: s('UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker'),
-    deliveryCount: s('SELECT count(*) AS count FROM delivery'),
-    workNextAt: s(`SELECT min(at) AS at FROM (
-      SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
-      UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),
-  };
-}
-
-/** Applies `migrations/NNN-*.sql` above the file's `user_version`, each in its own transaction. */
-function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  const files = readdirSync(MIGRATIONS)
-    .filter((f) => /^\d{3}-.+\.sql$/.test(f))
-    .sort();
-  for (const file of files) {
-    const version = Number(file.slice(0, 3));
-    if (version <= current) continue;
-    const sql = readFileSync(join(MIGRATIONS, file), 'utf8');
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version}`);
-    }).immediate();
-  }
 }
 
 function expectChanges(result: RunResult, expected: number, what: string): void {

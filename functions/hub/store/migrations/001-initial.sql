@@ -12,8 +12,10 @@ CREATE TABLE topic (
   distributed_at INTEGER NOT NULL
 ) STRICT;
 
+-- AUTOINCREMENT: an id is never reused, so the outcome of an attempt for a
+-- removed subscription can never land on a newer one.
 CREATE TABLE subscription (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   topic_url TEXT NOT NULL,
   callback TEXT NOT NULL,
   callback_host TEXT NOT NULL,
@@ -32,7 +34,7 @@ CREATE INDEX subscription_by_expiry ON subscription (expires_at);
 -- request for the same pair replaces it (with a new id, so an attempt still
 -- running for the older one cannot finish it).
 CREATE TABLE verification (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
   topic_url TEXT NOT NULL,
   callback TEXT NOT NULL,
