@@ -19,6 +19,14 @@ export interface DispatcherDeps {
 
 /** The longest a turn sleeps when nothing is due: a bound on how late an expiry sweep or another worker's dead claim is noticed. */
 const MAX_SLEEP_MS = 30_000;
+/** Expired subscriptions are swept at most this often (claims skip them anyway, so they are never notified meanwhile). */
+const SWEEP_EVERY_MS = 1_000;
+/**
+ * Finished attempts wait this long for others before their outcomes are
+ * written: every write transaction is a disk flush, and a fan-out's
+ * acknowledgements arrive one by one.
+ */
+const RECORD_AFTER_MS = 5;
 
 /**
  * Runs the hub's outgoing work: verifications and deliveries claimed from
@@ -34,7 +42,10 @@ export class Dispatcher {
   #inFlight = 0;
   readonly #verifying = new Set<number>();
   #outcomes: DeliveryOutcome[] = [];
-  #flushing: NodeJS.Immediate | undefined;
+  #flushing: NodeJS.Timeout | undefined;
+  #sweptAt = 0;
+  /** Claim when at least this many slots are free (or none is busy): one transaction per batch, not per finished attempt. */
+  readonly #batch: number;
   #turnTimer: NodeJS.Timeout | undefined;
   #turnSoon: NodeJS.Immediate | undefined;
   #stopped = false;
@@ -46,6 +57,7 @@ export class Dispatcher {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
     this.#claimMs = 2 * deps.config.deliveryTimeoutMs + 1_000;
+    this.#batch = Math.max(1, Math.floor(deps.config.deliveryConcurrency / 4));
   }
 
   get claimMs(): number {
@@ -80,7 +92,7 @@ export class Dispatcher {
     clearTimeout(this.#turnTimer);
     if (this.#turnSoon) clearImmediate(this.#turnSoon);
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
-    if (this.#flushing) clearImmediate(this.#flushing);
+    clearTimeout(this.#flushing);
     this.#flush();
   }
 
@@ -89,8 +101,13 @@ export class Dispatcher {
     clearTimeout(this.#turnTimer);
     const { store, worker, config } = this.#deps;
     const now = this.#now();
-    store.subscriptionsExpire(now);
+    if (now - this.#sweptAt >= SWEEP_EVERY_MS) {
+      store.subscriptionsExpire(now);
+      this.#sweptAt = now;
+    }
     let room = config.deliveryConcurrency - this.#inFlight;
+    // A few free slots while many attempts run: wait for more to finish and claim them together.
+    if (room < this.#batch && this.#inFlight > 0) return;
     if (room > 0) {
       for (const v of store.verificationClaim(worker, now, now + this.#claimMs, room)) this.verify(v);
       room = config.deliveryConcurrency - this.#inFlight;
@@ -146,11 +163,11 @@ export class Dispatcher {
 
   #record(outcome: DeliveryOutcome): void {
     this.#outcomes.push(outcome);
-    this.#flushing ??= setImmediate(() => {
+    this.#flushing ??= setTimeout(() => {
       this.#flushing = undefined;
       this.#flush();
       this.kick();
-    });
+    }, RECORD_AFTER_MS);
   }
 
   #flush(): void {

@@ -30,8 +30,10 @@ export class HubStore {
   static open(path: string): HubStore {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk before the hub acts on it, so even a power cut loses no subscription or queued delivery.
-    db.pragma('synchronous = FULL');
+    // Bookkeeping (claims, outcomes) commits without a disk flush: WAL keeps it safe from a killed process, and
+    // what a power cut could take back (a claim, an acknowledgement) only means a delivery is sent again.
+    // Promises the hub makes to others are flushed at commit: see #durable.
+    db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     // A second worker on the same file waits for the write lock instead of failing at once.
     db.pragma('busy_timeout = 5000');
@@ -43,17 +45,30 @@ export class HubStore {
     this.#db.close();
   }
 
+  /**
+   * Runs a write transaction whose commit reaches the disk before it returns
+   * (`synchronous = FULL` for this commit only): a queued verification after
+   * its 202, an activated or removed subscription, a distributed change.
+   * Even a power cut then loses none of them.
+   */
+  #durable<T>(work: () => T): T {
+    this.#db.pragma('synchronous = FULL');
+    try {
+      return this.#db.transaction(work).immediate();
+    } finally {
+      this.#db.pragma('synchronous = NORMAL');
+    }
+  }
+
   // Verifications
 
   /** Queues a verification, replacing any pending one for the same pair, claimed by `worker` (which runs it after its 202). */
   verificationRequest(request: VerificationRequest, worker: string, claimedUntil: number): PendingVerification {
-    return this.#db
-      .transaction(() => {
-        this.#sql.verificationDeletePair.run(request);
-        const row = this.#sql.verificationInsert.get({ ...request, worker, claimedUntil }) as VerificationRow;
-        return toVerification(row);
-      })
-      .immediate();
+    return this.#durable(() => {
+      this.#sql.verificationDeletePair.run(request);
+      const row = this.#sql.verificationInsert.get({ ...request, worker, claimedUntil }) as VerificationRow;
+      return toVerification(row);
+    });
   }
 
   /** Claims up to `limit` verifications nobody holds (queued by a worker that died, say). */
@@ -78,33 +93,29 @@ export class HubStore {
    * notification). `host_full` when a new subscription would pass the cap.
    */
   subscriptionActivate(id: number, worker: string, verifiedAt: number, maxPerHost: number): 'activated' | 'renewed' | 'stale' | 'host_full' {
-    return this.#db
-      .transaction(() => {
-        const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
-        if (!row) return 'stale';
-        expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
-        const existing = this.#sql.subscriptionGetByPair.get(row) as SubscriptionRow | undefined;
-        if (!existing) {
-          const { count } = this.#sql.subscriptionCountByHost.get({ host: row.callback_host, now: verifiedAt }) as { count: number };
-          if (count >= maxPerHost) return 'host_full';
-        }
-        const expiresAt = verifiedAt + row.lease_seconds * 1000;
-        expectChanges(this.#sql.subscriptionUpsert.run({ ...row, verifiedAt, expiresAt }), 1, 'subscription upsert');
-        return existing ? 'renewed' : 'activated';
-      })
-      .immediate();
+    return this.#durable(() => {
+      const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+      if (!row) return 'stale';
+      expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+      const existing = this.#sql.subscriptionGetByPair.get(row) as SubscriptionRow | undefined;
+      if (!existing) {
+        const { count } = this.#sql.subscriptionCountByHost.get({ host: row.callback_host, now: verifiedAt }) as { count: number };
+        if (count >= maxPerHost) return 'host_full';
+      }
+      const expiresAt = verifiedAt + row.lease_seconds * 1000;
+      expectChanges(this.#sql.subscriptionUpsert.run({ ...row, verifiedAt, expiresAt }), 1, 'subscription upsert');
+      return existing ? 'renewed' : 'activated';
+    });
   }
 
   /** A verified unsubscribe: the subscription (and its pending delivery) goes. */
   subscriptionRemoveVerified(id: number, worker: string): 'removed' | 'absent' | 'stale' {
-    return this.#db
-      .transaction(() => {
-        const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
-        if (!row) return 'stale';
-        expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
-        return oneOrNone(this.#sql.subscriptionDeleteByPair.run(row), 'unsubscribe') ? 'removed' : 'absent';
-      })
-      .immediate();
+    return this.#durable(() => {
+      const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+      if (!row) return 'stale';
+      expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+      return oneOrNone(this.#sql.subscriptionDeleteByPair.run(row), 'unsubscribe') ? 'removed' : 'absent';
+    });
   }
 
   // Subscriptions
@@ -143,16 +154,14 @@ export class HubStore {
    * change gets this one instead. Unchanged bytes queue nothing.
    */
   topicDistribute(topic: { url: string; contentType: string; body: Uint8Array; hash: string }, now: number): { changed: false } | { changed: true; version: number; queued: number } {
-    return this.#db
-      .transaction(() => {
-        const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
-        if (existing?.hash === topic.hash) return { changed: false as const };
-        const version = (existing?.version ?? 0) + 1;
-        expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');
-        const queued = this.#sql.deliveryQueueTopic.run({ url: topic.url, version, now }).changes;
-        return { changed: true as const, version, queued };
-      })
-      .immediate();
+    return this.#durable(() => {
+      const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
+      if (existing?.hash === topic.hash) return { changed: false as const };
+      const version = (existing?.version ?? 0) + 1;
+      expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');
+      const queued = this.#sql.deliveryQueueTopic.run({ url: topic.url, version, now }).changes;
+      return { changed: true as const, version, queued };
+    });
   }
 
   // Deliveries
