@@ -41,6 +41,8 @@ export class Dispatcher {
   readonly #claimMs: number;
   #inFlight = 0;
   readonly #verifying = new Set<number>();
+  /** Verifications this worker holds that wait for a free slot (their rows stay claimed; a crash frees them when the claim runs out). */
+  #waiting: PendingVerification[] = [];
   #outcomes: DeliveryOutcome[] = [];
   #flushing: NodeJS.Timeout | undefined;
   #sweptAt = 0;
@@ -73,9 +75,13 @@ export class Dispatcher {
     });
   }
 
-  /** Runs a verification this worker queued (and holds), after its 202 has gone out. */
+  /** Runs a verification this worker queued (and holds), after its 202 has gone out; it waits its turn when every slot is busy. */
   verify(verification: PendingVerification): void {
     if (this.#stopped || this.#verifying.has(verification.id)) return;
+    if (this.#inFlight >= this.#deps.config.deliveryConcurrency) {
+      this.#waiting.push(verification);
+      return;
+    }
     this.#verifying.add(verification.id);
     this.#inFlight += 1;
     verifyIntent(verification, { ...this.#deps, deny: (callback, topic, reason) => this.deny(callback, topic, reason) })
@@ -99,8 +105,20 @@ export class Dispatcher {
   #turn(): void {
     if (this.#stopped) return;
     clearTimeout(this.#turnTimer);
+    try {
+      this.#claimAndRun();
+    } catch (error) {
+      // The database was busy (another worker held it past busy_timeout) or failed: try again shortly rather than stop.
+      this.#deps.log(`hub: could not look for work: ${describe(error)}`);
+      this.#turnTimer = setTimeout(() => this.#turn(), 1_000);
+      this.#turnTimer.unref();
+    }
+  }
+
+  #claimAndRun(): void {
     const { store, worker, config } = this.#deps;
     const now = this.#now();
+    while (this.#waiting.length > 0 && this.#inFlight < config.deliveryConcurrency) this.verify(this.#waiting.shift() as PendingVerification);
     if (now - this.#sweptAt >= SWEEP_EVERY_MS) {
       store.subscriptionsExpire(now);
       this.#sweptAt = now;
@@ -175,7 +193,14 @@ export class Dispatcher {
     const outcomes = this.#outcomes;
     this.#outcomes = [];
     const { store, worker, config, log } = this.#deps;
-    const removed = store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
+    let removed;
+    try {
+      removed = store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
+    } catch (error) {
+      // Unrecorded outcomes leave their rows claimed: when the claims run out the deliveries go again (at least once).
+      log(`hub: could not record ${outcomes.length} delivery outcomes: ${describe(error)}`);
+      return;
+    }
     for (const sub of removed) {
       log(`hub: removed the subscription of ${sub.callback} to ${sub.topic}: ${sub.reason}`);
       // 410 says nobody is there; after repeated failures, tell the subscriber why it stops hearing from us.

@@ -12,6 +12,8 @@ export interface PublishReport {
   /** Topics whose bytes changed, with the subscribers they were queued for. */
   changed: { topic: string; queued: number }[];
   reloadError?: string;
+  /** The publish failed (the database, say); nothing was queued. */
+  error?: string;
 }
 
 /**
@@ -55,7 +57,14 @@ export class Publisher {
   }
 
   #start(topics: Set<string>, reload: boolean): Promise<PublishReport> {
-    const run = this.#run(topics, reload).finally(() => {
+    // A publish runs after its 202, with nobody to answer: a failure is logged and reported, never thrown.
+    const run = this.#run(topics, reload)
+      .catch((error: unknown): PublishReport => {
+        const message = error instanceof Error ? error.message : String(error);
+        this.#log(`hub: publish failed: ${message}`);
+        return { changed: [], error: message };
+      })
+      .finally(() => {
       if (this.#running === run) this.#running = undefined;
     });
     this.#running = run;
