@@ -62,6 +62,7 @@ describe('npm run deploy', () => {
           cwd: ROOT,
           env: { ...process.env, CONTENT_DIR: join(dir, 'content'), DIST_DIR: distDir(), SITE_URL: SITE, HOST: '127.0.0.1', PORT: port, BUILD_CACHE_DIR: join(dir, '.astro-cache'), NO_COLOR: '1' },
           maxBuffer: 16 * 1024 * 1024,
+          timeout: 100_000,
         },
         (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: stdout + stderr }),
       );
