@@ -69,8 +69,9 @@ export function hubRoute(deps: HubRouteDeps): Route {
     if (command.mode === 'subscribe' && !existing && store.subscriptionCountByHost(command.callbackHost, now) >= config.maxSubscriptionsPerHost) {
       throw refuse(403, `${command.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions, the most one callback host may hold`);
     }
-    if (command.mode === 'unsubscribe' && !existing) {
+    if (command.mode === 'unsubscribe' && !existing && !store.verificationPending(command.topic, command.callback)) {
       // Nothing to remove: no GET is sent, so the hub cannot be used to make requests to arbitrary URLs.
+      // (An unsubscribe while a subscribe is still being verified replaces that subscribe, below.)
       return accepted('Unsubscribe accepted: there is no such subscription.');
     }
     const verification = store.verificationRequest({ ...command, requestedAt: now }, deps.worker, now + dispatcher.claimMs);

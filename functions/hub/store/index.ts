@@ -71,6 +71,11 @@ export class HubStore {
     });
   }
 
+  /** Whether a subscribe or unsubscribe of this pair still waits for its verification. */
+  verificationPending(topic: string, callback: string): boolean {
+    return this.#sql.verificationGetByPair.get({ topic_url: topic, callback }) !== undefined;
+  }
+
   /** Claims up to `limit` verifications nobody holds (queued by a worker that died, say). */
   verificationClaim(worker: string, now: number, claimedUntil: number, limit: number): PendingVerification[] {
     return this.#db

@@ -11,6 +11,7 @@ export function prepare(db: Db) {
       VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),
     verificationFree: s(`SELECT * FROM verification WHERE ${free} ORDER BY requested_at LIMIT @limit`),
     verificationTake: s(`UPDATE verification SET claimed_by = @worker, claimed_until = @claimedUntil WHERE id = @id AND ${free}`),
+    verificationGetByPair: s('SELECT id FROM verification WHERE topic_url = @topic_url AND callback = @callback'),
     verificationGetOwned: s('SELECT * FROM verification WHERE id = @id AND claimed_by = @worker'),
     verificationDeleteOwned: s('DELETE FROM verification WHERE id = @id AND claimed_by = @worker'),
     subscriptionGetByPair: s('SELECT * FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),

@@ -137,3 +137,21 @@ describe('HubStore on a file', () => {
     b.close();
   });
 });
+
+describe('HubStore pending verifications', () => {
+  it('says whether a pair waits for its verification, and an unsubscribe replaces a pending subscribe', () => {
+    const store = HubStore.open(':memory:');
+    try {
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
+      const subscribe = store.verificationRequest(request('https://a.example/'), 'w', 1_000);
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(true);
+      const unsubscribe = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
+      expect(store.subscriptionActivate(subscribe.id, 'w', 0, 100)).toBe('stale');
+      expect(store.subscriptionRemoveVerified(unsubscribe.id, 'w')).toBe('absent');
+      expect(store.subscriptionList()).toEqual([]);
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+});
