@@ -9,6 +9,8 @@ const config = readBuildConfig(process.env);
 
 export default defineConfig({
   site: config.site,
+  // Unset: Astro's default (node_modules/.astro). Builds running at once (deploy tests) each need their own.
+  ...(config.cacheDir ? { cacheDir: config.cacheDir } : {}),
   output: 'static',
   // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
   // `npm start` serves them from functions/ directly (see README, "Production shape").

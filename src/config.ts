@@ -17,17 +17,20 @@ const port = z.coerce.number().int().min(0).max(65535);
 const BuildConfigSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321'),
   CONTENT_DIR: z.string().min(1).default('content'),
+  BUILD_CACHE_DIR: z.string().min(1).optional(),
 });
 
 export interface BuildConfig {
   /** Public base URL, no trailing slash. */
   site: string;
   contentDir: string;
+  /** Astro's cache (its content-layer store); unset = Astro's default. Two builds at once need two. */
+  cacheDir: string | undefined;
 }
 
 export function readBuildConfig(env: Env): BuildConfig {
   const parsed = parseEnv(BuildConfigSchema, env);
-  return { site: parsed.SITE_URL.replace(/\/+$/, ''), contentDir: parsed.CONTENT_DIR };
+  return { site: parsed.SITE_URL.replace(/\/+$/, ''), contentDir: parsed.CONTENT_DIR, cacheDir: parsed.BUILD_CACHE_DIR };
 }
 
 const count = z.coerce.number().int().min(1);
@@ -48,6 +51,17 @@ const ServerConfigSchema = z.object({
   HTTP_MAX_QUEUED_REQUESTS_TOTAL: count.default(16 * 1024),
   HUB_DB_PATH: z.string().min(1).default('data/hub.db'),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
+  HUB_LEASE_MIN_S: count.default(3_600),
+  HUB_LEASE_MAX_S: count.default(2_592_000),
+  HUB_LEASE_DEFAULT_S: count.default(864_000),
+  HUB_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'a comma-separated list of milliseconds, e.g. 60000,300000')
+    .default('60000,300000'),
+  HUB_DELIVERY_TIMEOUT_MS: millis.default(10_000),
+  HUB_DELIVERY_CONCURRENCY: count.default(32),
+  HUB_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(60),
+  HUB_MAX_SUBSCRIPTIONS_PER_HOST: count.default(100),
   MCP_SESSION_SECRET: z.string().min(16).optional(),
   MCP_ALLOWED_ORIGINS: z.string().default(''),
 });
@@ -74,20 +88,40 @@ export interface HttpLimits {
   maxQueuedRequestsTotal: number;
 }
 
+/** The WebSub hub's policy (contract section 4). */
+export interface HubConfig {
+  /** SQLite file of subscriptions, pending verifications and deliveries, last distributed hashes. */
+  dbPath: string;
+  /** Let callbacks resolve to loopback/private addresses (tests, local use only). */
+  allowPrivateCallbacks: boolean;
+  lease: { minSeconds: number; maxSeconds: number; defaultSeconds: number };
+  /** Wait before the 2nd, 3rd, ... attempt of a failed delivery; the last repeats if there are fewer than needed. */
+  retryDelaysMs: number[];
+  /** A verification or delivery without an answer (headers and the body it needs) in this time has failed. */
+  deliveryTimeoutMs: number;
+  /** Outgoing requests (verifications and deliveries) in flight at once. */
+  deliveryConcurrency: number;
+  /** Subscription and publish requests per minute per client address, subscriptions per callback host; 0 = no limit. */
+  rateLimitPerMinute: number;
+  maxSubscriptionsPerHost: number;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
   /** Build output: `dist/client` holds the artifacts, `dist/build.json` the build's site URL. */
   distDir: string;
   http: HttpLimits;
-  hubDbPath: string;
-  hubAllowPrivateCallbacks: boolean;
+  hub: HubConfig;
   mcpSessionSecret: string | undefined;
   mcpAllowedOrigins: string[];
 }
 
 export function readServerConfig(env: Env): ServerConfig {
   const parsed = parseEnv(ServerConfigSchema, env);
+  if (!(parsed.HUB_LEASE_MIN_S <= parsed.HUB_LEASE_DEFAULT_S && parsed.HUB_LEASE_DEFAULT_S <= parsed.HUB_LEASE_MAX_S)) {
+    throw new ConfigError('Invalid configuration:\n  HUB_LEASE_*: expected HUB_LEASE_MIN_S <= HUB_LEASE_DEFAULT_S <= HUB_LEASE_MAX_S');
+  }
   return {
     host: parsed.HOST,
     port: parsed.PORT,
@@ -103,11 +137,37 @@ export function readServerConfig(env: Env): ServerConfig {
       maxUnsentBytesTotal: parsed.HTTP_MAX_UNSENT_BYTES_TOTAL,
       maxQueuedRequestsTotal: parsed.HTTP_MAX_QUEUED_REQUESTS_TOTAL,
     },
-    hubDbPath: parsed.HUB_DB_PATH,
-    hubAllowPrivateCallbacks: parsed.HUB_ALLOW_PRIVATE_CALLBACKS,
+    hub: {
+      dbPath: parsed.HUB_DB_PATH,
+      allowPrivateCallbacks: parsed.HUB_ALLOW_PRIVATE_CALLBACKS,
+      lease: { minSeconds: parsed.HUB_LEASE_MIN_S, maxSeconds: parsed.HUB_LEASE_MAX_S, defaultSeconds: parsed.HUB_LEASE_DEFAULT_S },
+      retryDelaysMs: parsed.HUB_RETRY_DELAYS_MS.split(',').map((s) => Number(s.trim())),
+      deliveryTimeoutMs: parsed.HUB_DELIVERY_TIMEOUT_MS,
+      deliveryConcurrency: parsed.HUB_DELIVERY_CONCURRENCY,
+      rateLimitPerMinute: parsed.HUB_RATE_LIMIT_PER_MIN,
+      maxSubscriptionsPerHost: parsed.HUB_MAX_SUBSCRIPTIONS_PER_HOST,
+    },
     mcpSessionSecret: parsed.MCP_SESSION_SECRET,
     mcpAllowedOrigins: parsed.MCP_ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
   };
+}
+
+const DeployConfigSchema = z.object({
+  DEPLOY_HUB_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/** `npm run deploy`: where the new build goes and which hub to tell. */
+export interface DeployConfig {
+  distDir: string;
+  /** The running hub's endpoint; default: the local server at HOST:PORT. */
+  hubUrl: string;
+}
+
+export function readDeployConfig(env: Env): DeployConfig {
+  const server = readServerConfig(env);
+  const parsed = parseEnv(DeployConfigSchema, env);
+  const host = server.host.includes(':') ? `[${server.host}]` : server.host;
+  return { distDir: server.distDir, hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}/api/websub/hub` };
 }
 
 export class ConfigError extends Error {

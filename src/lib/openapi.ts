@@ -236,21 +236,30 @@ function hubPath() {
       operationId: 'websubHub',
       summary: 'WebSub hub',
       description:
-        'Subscribe or unsubscribe a callback to a topic. The hub answers 202 at once, then verifies the intent with a GET to the ' +
-        'callback (hub.mode, hub.topic, hub.challenge, hub.lease_seconds); the callback must answer 2xx with the exact challenge. ' +
-        'Each change of the topic is then POSTed to the callback with the topic\'s Content-Type and a Link header ' +
-        '(<hub>; rel="hub", <topic>; rel="self"). Three consecutive failed deliveries remove the subscription.',
+        'Subscribe or unsubscribe a callback to a topic, or tell the hub the site was deployed (hub.mode=publish). ' +
+        'A subscribe or unsubscribe is answered 202 at once; the hub then verifies the intent with a GET to the callback ' +
+        '(hub.mode, hub.topic, a fresh hub.challenge and, for a subscribe, the granted hub.lease_seconds, appended to the callback\'s own query); ' +
+        'the callback must answer 2xx with exactly the challenge as the body, and redirects are not followed. A renewal replaces the stored ' +
+        'subscription (secret and lease) only once verified; the lease runs from the verification. ' +
+        'Each change of the topic is then POSTed to the callback with the topic\'s own Content-Type, one Link header ' +
+        '(<hub>; rel="hub", <topic>; rel="self") and, when a hub.secret was given, X-Hub-Signature: sha256=<hex HMAC of the body>. ' +
+        'A failed delivery (no 2xx in time) is retried; three consecutive failures remove the subscription (with a hub.mode=denied GET), a 410 removes it at once. ' +
+        'A publish (hub.url or hub.topic, repeatable; none = every topic) reloads the build and pushes the topics whose bytes changed.',
       tags: ['websub'],
       requestBody: {
         required: true,
         content: { 'application/x-www-form-urlencoded': { schema: ref(metaId(HubRequestSchema)) } },
       },
       responses: {
-        '202': text('Accepted; verification follows asynchronously'),
-        '400': text('Invalid request, e.g. a plain-HTTP callback or an unknown topic'),
+        '202': text('Accepted; the verification (or the publish) runs after this answer'),
+        '400': text('Invalid request, every problem on its own line: e.g. a plain-HTTP callback, an unknown topic, a secret of 200 bytes or more'),
+        '403': text('The callback host already holds the most subscriptions one host may hold'),
         '413': text('Request body too large; it is not read, and the connection is closed'),
-        '415': text('Content-Type is not application/x-www-form-urlencoded'),
-        '429': text('Too many subscription requests'),
+        '415': text('The body is not application/x-www-form-urlencoded'),
+        '429': {
+          ...text('Too many hub requests from this client address or for this callback host'),
+          headers: { 'Retry-After': { description: 'Seconds until the limit resets', schema: { type: 'integer' } } },
+        },
       },
     },
   };

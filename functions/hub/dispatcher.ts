@@ -1,0 +1,231 @@
+import type { HubConfig } from '../../src/config.ts';
+import { callbackWith } from '../../src/lib/hub/hub-request.ts';
+import { notificationHeaders } from '../../src/lib/hub/notification.ts';
+import { isGone, isSuccess } from '../../src/lib/hub/retry.ts';
+import type { HubClient } from './safe-client.ts';
+import type { ClaimedDelivery, DeliveryOutcome, HubStore, PendingVerification, StoredTopic } from './store/index.ts';
+import { verifyIntent } from './verify.ts';
+
+export interface DispatcherDeps {
+  store: HubStore;
+  client: HubClient;
+  /** This process's name in claim columns. */
+  worker: string;
+  config: HubConfig;
+  hubUrl: string;
+  log: (message: string) => void;
+  now?: () => number;
+}
+
+/** The longest a turn sleeps when nothing is due: a bound on how late an expiry sweep or another worker's dead claim is noticed. */
+const MAX_SLEEP_MS = 30_000;
+/** Expired subscriptions are swept at most this often (claims skip them anyway, so they are never notified meanwhile). */
+const SWEEP_EVERY_MS = 1_000;
+/**
+ * Finished attempts wait this long for others before their outcomes are
+ * written: every write transaction is a disk flush, and a fan-out's
+ * acknowledgements arrive one by one.
+ */
+const RECORD_AFTER_MS = 5;
+
+/**
+ * Runs the hub's outgoing work: verifications and deliveries claimed from
+ * the store, at most `deliveryConcurrency` requests in flight. Outcomes are
+ * written back in batches, one transaction per event-loop turn, so a
+ * fan-out of a thousand acknowledgements costs a handful of disk flushes.
+ */
+export class Dispatcher {
+  readonly #deps: DispatcherDeps;
+  readonly #now: () => number;
+  /** A claim outlives the attempt it covers (timeout) with room to record the outcome. */
+  readonly #claimMs: number;
+  #inFlight = 0;
+  readonly #verifying = new Set<number>();
+  /** Verifications this worker holds that wait for a free slot (their rows stay claimed; a crash frees them when the claim runs out). */
+  #waiting: PendingVerification[] = [];
+  #outcomes: DeliveryOutcome[] = [];
+  #flushing: NodeJS.Timeout | undefined;
+  #sweptAt = 0;
+  /** Claim when at least this many slots are free (or none is busy): one transaction per batch, not per finished attempt. */
+  readonly #batch: number;
+  #turnTimer: NodeJS.Timeout | undefined;
+  #turnSoon: NodeJS.Immediate | undefined;
+  #stopped = false;
+  #idle: (() => void) | undefined;
+  /** The last content read per topic: a fan-out reads each body from SQLite once. */
+  readonly #topics = new Map<string, StoredTopic>();
+
+  constructor(deps: DispatcherDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+    this.#claimMs = 2 * deps.config.deliveryTimeoutMs + 1_000;
+    this.#batch = Math.max(1, Math.floor(deps.config.deliveryConcurrency / 4));
+  }
+
+  get claimMs(): number {
+    return this.#claimMs;
+  }
+
+  /** Looks for work now (after a publish, a subscribe, a finished attempt). */
+  kick(): void {
+    if (this.#stopped || this.#turnSoon) return;
+    this.#turnSoon = setImmediate(() => {
+      this.#turnSoon = undefined;
+      this.#turn();
+    });
+  }
+
+  /** Runs a verification this worker queued (and holds), after its 202 has gone out; it waits its turn when every slot is busy. */
+  verify(verification: PendingVerification): void {
+    if (this.#stopped || this.#verifying.has(verification.id)) return;
+    if (this.#inFlight >= this.#deps.config.deliveryConcurrency) {
+      this.#waiting.push(verification);
+      return;
+    }
+    this.#verifying.add(verification.id);
+    this.#inFlight += 1;
+    verifyIntent(verification, { ...this.#deps, deny: (callback, topic, reason) => this.deny(callback, topic, reason) })
+      .catch((error: unknown) => this.#deps.log(`hub: verification of ${verification.callback} failed: ${String(error)}`))
+      .finally(() => {
+        this.#verifying.delete(verification.id);
+        this.#done();
+      });
+  }
+
+  /** Stops claiming work, lets attempts in flight end (each within its timeout) and records their outcomes. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#turnTimer);
+    if (this.#turnSoon) clearImmediate(this.#turnSoon);
+    if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
+    clearTimeout(this.#flushing);
+    this.#flush();
+  }
+
+  #turn(): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#turnTimer);
+    try {
+      this.#claimAndRun();
+    } catch (error) {
+      // The database was busy (another worker held it past busy_timeout) or failed: try again shortly rather than stop.
+      this.#deps.log(`hub: could not look for work: ${describe(error)}`);
+      this.#turnTimer = setTimeout(() => this.#turn(), 1_000);
+      this.#turnTimer.unref();
+    }
+  }
+
+  #claimAndRun(): void {
+    const { store, worker, config } = this.#deps;
+    const now = this.#now();
+    while (this.#waiting.length > 0 && this.#inFlight < config.deliveryConcurrency) this.verify(this.#waiting.shift() as PendingVerification);
+    if (now - this.#sweptAt >= SWEEP_EVERY_MS) {
+      store.subscriptionsExpire(now);
+      this.#sweptAt = now;
+    }
+    let room = config.deliveryConcurrency - this.#inFlight;
+    // A few free slots while many attempts run: wait for more to finish and claim them together.
+    if (room < this.#batch && this.#inFlight > 0) return;
+    if (room > 0) {
+      for (const v of store.verificationClaim(worker, now, now + this.#claimMs, room)) this.verify(v);
+      room = config.deliveryConcurrency - this.#inFlight;
+    }
+    if (room > 0) {
+      for (const delivery of store.deliveryClaim(worker, now, now + this.#claimMs, room)) this.#deliver(delivery);
+    }
+    // Full: the next finished attempt kicks a turn. Otherwise sleep until the next item falls due.
+    if (this.#inFlight < config.deliveryConcurrency) {
+      const next = store.workNextAt();
+      const wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(10, next - now));
+      this.#turnTimer = setTimeout(() => this.#turn(), wait);
+      this.#turnTimer.unref();
+    }
+  }
+
+  #deliver(delivery: ClaimedDelivery): void {
+    this.#inFlight += 1;
+    this.#attempt(delivery)
+      .then((outcome) => this.#record(outcome))
+      .catch((error: unknown) => this.#deps.log(`hub: delivery to ${delivery.callback} failed: ${String(error)}`))
+      .finally(() => this.#done());
+  }
+
+  async #attempt(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    const topic = this.#topic(delivery.topic, delivery.version);
+    const subscriptionId = delivery.subscriptionId;
+    try {
+      const response = await this.#deps.client.send({
+        method: 'POST',
+        url: delivery.callback,
+        headers: notificationHeaders(topic, this.#deps.hubUrl, delivery.secret),
+        body: topic.body,
+        maxBodyBytes: 0,
+      });
+      // The version sent, which may be newer than the one claimed: its acknowledgement then settles the newer change too.
+      if (isSuccess(response.status)) return { kind: 'delivered', subscriptionId, version: topic.version };
+      if (isGone(response.status)) return { kind: 'gone', subscriptionId, reason: 'the callback answered 410 Gone' };
+      return { kind: 'failed', subscriptionId, reason: `the callback answered ${response.status}` };
+    } catch (error) {
+      return { kind: 'failed', subscriptionId, reason: describe(error) };
+    }
+  }
+
+  #topic(url: string, version: number): StoredTopic {
+    const cached = this.#topics.get(url);
+    if (cached && cached.version >= version) return cached;
+    const stored = this.#deps.store.topicGet(url);
+    if (!stored) throw new Error(`a delivery for ${url} is queued but the topic has no stored content`);
+    this.#topics.set(url, stored);
+    return stored;
+  }
+
+  #record(outcome: DeliveryOutcome): void {
+    this.#outcomes.push(outcome);
+    this.#flushing ??= setTimeout(() => {
+      this.#flushing = undefined;
+      this.#flush();
+      this.kick();
+    }, RECORD_AFTER_MS);
+  }
+
+  #flush(): void {
+    if (this.#outcomes.length === 0) return;
+    const outcomes = this.#outcomes;
+    this.#outcomes = [];
+    const { store, worker, config, log } = this.#deps;
+    let removed;
+    try {
+      removed = store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
+    } catch (error) {
+      // Unrecorded outcomes leave their rows claimed: when the claims run out the deliveries go again (at least once).
+      log(`hub: could not record ${outcomes.length} delivery outcomes: ${describe(error)}`);
+      return;
+    }
+    for (const sub of removed) {
+      log(`hub: removed the subscription of ${sub.callback} to ${sub.topic}: ${sub.reason}`);
+      // 410 says nobody is there; after repeated failures, tell the subscriber why it stops hearing from us.
+      if (!sub.reason.includes('410')) this.deny(sub.callback, sub.topic, `${sub.reason}, ${sub.failures + 1} failed deliveries in a row`);
+    }
+  }
+
+  /** Best effort (WebSub 5.2): `hub.mode=denied`, answer ignored, never retried. */
+  deny(callback: string, topic: string, reason: string): void {
+    const url = callbackWith(callback, { 'hub.mode': 'denied', 'hub.topic': topic, 'hub.reason': reason });
+    this.#deps.client.send({ method: 'GET', url, maxBodyBytes: 0 }).catch(() => {});
+  }
+
+  #done(): void {
+    this.#inFlight -= 1;
+    if (this.#stopped) {
+      if (this.#inFlight === 0) this.#idle?.();
+      return;
+    }
+    this.kick();
+  }
+}
+
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}${cause}`;
+}

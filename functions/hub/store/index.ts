@@ -1,0 +1,289 @@
+import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
+import { afterFailure } from '../../../src/lib/hub/retry.ts';
+import { migrate } from './migrate.ts';
+import { prepare } from './statements.ts';
+import type { Subscription, ClaimedDelivery, DeliveryOutcome, PendingVerification, RemovedSubscription, StoredTopic, VerificationRequest } from './types.ts';
+
+export type * from './types.ts';
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+/**
+ * Every use of SQLite by the hub (thylacine/websub-hub's src/db/sqlite is the
+ * model): WAL and foreign keys on open, versioned migrations, each statement
+ * prepared once, every write checked for the rows it changed, multi-step work
+ * in one transaction, and claim columns on queued work, so two workers on one
+ * file never run the same verification or delivery at once.
+ */
+export class HubStore {
+  readonly #db: Db;
+  readonly #sql: ReturnType<typeof prepare>;
+
+  private constructor(db: Db) {
+    this.#db = db;
+    this.#sql = prepare(db);
+  }
+
+  /** Opens (creating if needed) and migrates the file; `':memory:'` for tests. */
+  static open(path: string): HubStore {
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    // Bookkeeping (claims, outcomes) commits without a disk flush: WAL keeps it safe from a killed process, and
+    // what a power cut could take back (a claim, an acknowledgement) only means a delivery is sent again.
+    // Promises the hub makes to others are flushed at commit: see #durable.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // A second worker on the same file waits for the write lock instead of failing at once.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return new HubStore(db);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  /**
+   * Runs a write transaction whose commit reaches the disk before it returns
+   * (`synchronous = FULL` for this commit only): a queued verification after
+   * its 202, an activated or removed subscription, a distributed change.
+   * Even a power cut then loses none of them.
+   */
+  #durable<T>(work: () => T): T {
+    this.#db.pragma('synchronous = FULL');
+    try {
+      return this.#db.transaction(work).immediate();
+    } finally {
+      this.#db.pragma('synchronous = NORMAL');
+    }
+  }
+
+  // Verifications
+
+  /** Queues a verification, replacing any pending one for the same pair, claimed by `worker` (which runs it after its 202). */
+  verificationRequest(request: VerificationRequest, worker: string, claimedUntil: number): PendingVerification {
+    return this.#durable(() => {
+      this.#sql.verificationDeletePair.run(request);
+      const row = this.#sql.verificationInsert.get({ ...request, worker, claimedUntil }) as VerificationRow;
+      return toVerification(row);
+    });
+  }
+
+  /** Whether a subscribe or unsubscribe of this pair still waits for its verification. */
+  verificationPending(topic: string, callback: string): boolean {
+    return this.#sql.verificationGetByPair.get({ topic_url: topic, callback }) !== undefined;
+  }
+
+  /** Claims up to `limit` verifications nobody holds (queued by a worker that died, say). */
+  verificationClaim(worker: string, now: number, claimedUntil: number, limit: number): PendingVerification[] {
+    return this.#db
+      .transaction(() => {
+        const rows = this.#sql.verificationFree.all({ now, limit }) as VerificationRow[];
+        for (const row of rows) expectChanges(this.#sql.verificationTake.run({ id: row.id, worker, now, claimedUntil }), 1, 'verification claim');
+        return rows.map(toVerification);
+      })
+      .immediate();
+  }
+
+  /** Drops a verification that failed; false when it was no longer this worker's (replaced meanwhile). */
+  verificationDrop(id: number, worker: string): boolean {
+    return oneOrNone(this.#sql.verificationDeleteOwned.run({ id, worker }), 'verification drop');
+  }
+
+  /**
+   * A verified subscribe: creates the subscription, or renews it (secret and
+   * lease replaced, its pending delivery kept, so a renewal never doubles a
+   * notification). `host_full` when a new subscription would pass the cap.
+   */
+  subscriptionActivate(id: number, worker: string, verifiedAt: number, maxPerHost: number): 'activated' | 'renewed' | 'stale' | 'host_full' {
+    return this.#durable(() => {
+      const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+      if (!row) return 'stale';
+      expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+      const existing = this.#sql.subscriptionGetByPair.get(row) as SubscriptionRow | undefined;
+      if (!existing) {
+        const { count } = this.#sql.subscriptionCountByHost.get({ host: row.callback_host, now: verifiedAt }) as { count: number };
+        if (count >= maxPerHost) return 'host_full';
+      }
+      const expiresAt = verifiedAt + row.lease_seconds * 1000;
+      expectChanges(this.#sql.subscriptionUpsert.run({ ...row, verifiedAt, expiresAt }), 1, 'subscription upsert');
+      return existing ? 'renewed' : 'activated';
+    });
+  }
+
+  /** A verified unsubscribe: the subscription (and its pending delivery) goes. */
+  subscriptionRemoveVerified(id: number, worker: string): 'removed' | 'absent' | 'stale' {
+    return this.#durable(() => {
+      const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
+      if (!row) return 'stale';
+      expectChanges(this.#sql.verificationDeleteOwned.run({ id, worker }), 1, 'verification finish');
+      return oneOrNone(this.#sql.subscriptionDeleteByPair.run(row), 'unsubscribe') ? 'removed' : 'absent';
+    });
+  }
+
+  // Subscriptions
+
+  subscriptionGet(topic: string, callback: string): Subscription | undefined {
+    const row = this.#sql.subscriptionGetByPair.get({ topic_url: topic, callback }) as SubscriptionRow | undefined;
+    return row && toSubscription(row);
+  }
+
+  /** Active subscriptions of a callback host (the cap counts these). */
+  subscriptionCountByHost(host: string, now: number): number {
+    return (this.#sql.subscriptionCountByHost.get({ host, now }) as { count: number }).count;
+  }
+
+  /** Every subscription, expired ones included until swept (tests and operators). */
+  subscriptionList(): Subscription[] {
+    return (this.#sql.subscriptionAll.all() as SubscriptionRow[]).map(toSubscription);
+  }
+
+  /** Removes subscriptions whose lease has run out (their pending deliveries go with them). */
+  subscriptionsExpire(now: number): number {
+    return this.#sql.subscriptionDeleteExpired.run({ now }).changes;
+  }
+
+  // Topics
+
+  topicGet(url: string): StoredTopic | undefined {
+    const row = this.#sql.topicGet.get({ url }) as TopicRow | undefined;
+    return row && { url: row.url, contentType: row.content_type, body: row.body, hash: row.hash, version: row.version };
+  }
+
+  /**
+   * Records a topic's new content and queues it for every active subscriber,
+   * in one transaction: a crash leaves either the old hash and no queue, or
+   * the new hash and the whole queue. A subscriber still waiting for an older
+   * change gets this one instead. Unchanged bytes queue nothing.
+   */
+  topicDistribute(topic: { url: string; contentType: string; body: Uint8Array; hash: string }, now: number): { changed: false } | { changed: true; version: number; queued: number } {
+    return this.#durable(() => {
+      const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
+      if (existing?.hash === topic.hash) return { changed: false as const };
+      const version = (existing?.version ?? 0) + 1;
+      expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');
+      const queued = this.#sql.deliveryQueueTopic.run({ url: topic.url, version, now }).changes;
+      return { changed: true as const, version, queued };
+    });
+  }
+
+  // Deliveries
+
+  /** Claims up to `limit` deliveries that are due, unclaimed (or whose claim ran out) and whose subscription is still active. */
+  deliveryClaim(worker: string, now: number, claimedUntil: number, limit: number): ClaimedDelivery[] {
+    return this.#db
+      .transaction(() => {
+        const rows = this.#sql.deliveryDue.all({ now, limit }) as DeliveryRow[];
+        for (const row of rows) expectChanges(this.#sql.deliveryTake.run({ id: row.subscription_id, worker, now, claimedUntil }), 1, 'delivery claim');
+        return rows.map((r) => ({ subscriptionId: r.subscription_id, version: r.topic_version, topic: r.topic_url, callback: r.callback, secret: r.secret }));
+      })
+      .immediate();
+  }
+
+  /**
+   * Records a batch of finished attempts in one transaction (one disk flush
+   * for many acknowledgements). Returns the subscriptions removed: 410, or
+   * the last of `MAX_CONSECUTIVE_FAILURES` failures in a row.
+   */
+  deliveryRecord(outcomes: readonly DeliveryOutcome[], worker: string, now: number, retryDelaysMs: readonly number[]): RemovedSubscription[] {
+    return this.#db
+      .transaction(() => {
+        const removed: RemovedSubscription[] = [];
+        for (const outcome of outcomes) {
+          const id = outcome.subscriptionId;
+          const sub = this.#sql.subscriptionGetById.get({ id }) as SubscriptionRow | undefined;
+          // Unsubscribed or expired while the attempt ran, or the claim ran out and another worker holds the item: its outcome counts, not this one.
+          if (!sub || !this.#sql.deliveryOwned.get({ id, worker })) continue;
+          if (outcome.kind === 'delivered') {
+            oneOrNone(this.#sql.subscriptionResetFailures.run({ id }), 'failure reset');
+            // A newer change queued meanwhile keeps the row (now unclaimed) for the next attempt.
+            if (!oneOrNone(this.#sql.deliveryDeleteDone.run({ id, worker, version: outcome.version }), 'delivery done')) {
+              oneOrNone(this.#sql.deliveryRelease.run({ id, worker, dueAt: now }), 'delivery release');
+            }
+          } else if (outcome.kind === 'gone') {
+            expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
+            removed.push({ ...toSubscription(sub), reason: outcome.reason });
+          } else {
+            const failures = sub.failures + 1;
+            const next = afterFailure(failures, retryDelaysMs);
+            if (next.remove) {
+              expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
+              removed.push({ ...toSubscription(sub), reason: outcome.reason });
+            } else {
+              expectChanges(this.#sql.subscriptionSetFailures.run({ id, failures }), 1, 'failure count');
+              oneOrNone(this.#sql.deliveryRelease.run({ id, worker, dueAt: now + next.retryInMs }), 'delivery retry');
+            }
+          }
+        }
+        return removed;
+      })
+      .immediate();
+  }
+
+  /** When the next delivery or verification could be claimed (due, or a claim running out), or undefined if none waits. */
+  workNextAt(): number | undefined {
+    const { at } = this.#sql.workNextAt.get() as { at: number | null };
+    return at ?? undefined;
+  }
+
+  /** Deliveries still queued (for tests, the bench and the start-up log). */
+  deliveryCount(): number {
+    return (this.#sql.deliveryCount.get() as { count: number }).count;
+  }
+}
+
+export interface VerificationRow {
+  id: number;
+  mode: 'subscribe' | 'unsubscribe';
+  topic_url: string;
+  callback: string;
+  callback_host: string;
+  secret: string | null;
+  lease_seconds: number;
+  requested_at: number;
+}
+export interface SubscriptionRow {
+  id: number;
+  topic_url: string;
+  callback: string;
+  callback_host: string;
+  secret: string | null;
+  lease_seconds: number;
+  verified_at: number;
+  expires_at: number;
+  failures: number;
+}
+export interface TopicRow {
+  url: string;
+  content_type: string;
+  body: Buffer;
+  hash: string;
+  version: number;
+}
+export interface DeliveryRow {
+  subscription_id: number;
+  topic_version: number;
+  topic_url: string;
+  callback: string;
+  secret: string | null;
+}
+
+function toVerification(row: VerificationRow): PendingVerification {
+  return { id: row.id, mode: row.mode, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, requestedAt: row.requested_at };
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return { id: row.id, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, verifiedAt: row.verified_at, expiresAt: row.expires_at, failures: row.failures };
+}
+
+function expectChanges(result: RunResult, expected: number, what: string): void {
+  if (result.changes !== expected) throw new StoreError(`${what}: expected ${expected} row(s) changed, got ${result.changes}`);
+}
+
+/** A write that may legitimately find nothing to change (the row went meanwhile); more than one row is a bug. */
+function oneOrNone(result: RunResult, what: string): boolean {
+  if (result.changes > 1) throw new StoreError(`${what}: expected at most 1 row changed, got ${result.changes}`);
+  return result.changes === 1;
+}

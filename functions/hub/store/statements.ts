@@ -1,0 +1,51 @@
+/** The hub store's SQL (all of it; used only by ./index.ts). */
+import type { Database as Db, Statement } from 'better-sqlite3';
+
+/** Every statement, prepared once at open. Named noun first. */
+export function prepare(db: Db) {
+  const s = (sql: string): Statement => db.prepare(sql);
+  const free = '(claimed_until IS NULL OR claimed_until <= @now)';
+  return {
+    verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback'),
+    verificationInsert: s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
+      VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),
+    verificationFree: s(`SELECT * FROM verification WHERE ${free} ORDER BY requested_at LIMIT @limit`),
+    verificationTake: s(`UPDATE verification SET claimed_by = @worker, claimed_until = @claimedUntil WHERE id = @id AND ${free}`),
+    verificationGetByPair: s('SELECT id FROM verification WHERE topic_url = @topic_url AND callback = @callback'),
+    verificationGetOwned: s('SELECT * FROM verification WHERE id = @id AND claimed_by = @worker'),
+    verificationDeleteOwned: s('DELETE FROM verification WHERE id = @id AND claimed_by = @worker'),
+    subscriptionGetByPair: s('SELECT * FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
+    subscriptionGetById: s('SELECT * FROM subscription WHERE id = @id'),
+    subscriptionAll: s('SELECT * FROM subscription ORDER BY id'),
+    subscriptionCountByHost: s('SELECT count(*) AS count FROM subscription WHERE callback_host = @host AND expires_at > @now'),
+    subscriptionUpsert: s(`INSERT INTO subscription (topic_url, callback, callback_host, secret, lease_seconds, verified_at, expires_at)
+      VALUES (@topic_url, @callback, @callback_host, @secret, @lease_seconds, @verifiedAt, @expiresAt)
+      ON CONFLICT (topic_url, callback) DO UPDATE SET secret = excluded.secret, lease_seconds = excluded.lease_seconds,
+        verified_at = excluded.verified_at, expires_at = excluded.expires_at`),
+    subscriptionDeleteByPair: s('DELETE FROM subscription WHERE topic_url = @topic_url AND callback = @callback'),
+    subscriptionDeleteById: s('DELETE FROM subscription WHERE id = @id'),
+    subscriptionDeleteExpired: s('DELETE FROM subscription WHERE expires_at <= @now'),
+    subscriptionResetFailures: s('UPDATE subscription SET failures = 0 WHERE id = @id AND failures > 0'),
+    subscriptionSetFailures: s('UPDATE subscription SET failures = @failures WHERE id = @id'),
+    topicGet: s('SELECT * FROM topic WHERE url = @url'),
+    topicUpsert: s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
+      ON CONFLICT (url) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, hash = excluded.hash,
+        version = excluded.version, distributed_at = excluded.distributed_at`),
+    deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
+      SELECT id, @version, @now FROM subscription WHERE topic_url = @url AND expires_at > @now
+      ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`),
+    deliveryDue: s(`SELECT d.subscription_id, d.topic_version, s.topic_url, s.callback, s.secret
+      FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+      WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now
+      ORDER BY d.due_at LIMIT @limit`),
+    deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
+    deliveryOwned: s('SELECT 1 FROM delivery WHERE subscription_id = @id AND claimed_by = @worker'),
+    deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
+    deliveryRelease: s('UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker'),
+    deliveryCount: s('SELECT count(*) AS count FROM delivery'),
+    workNextAt: s(`SELECT min(at) AS at FROM (
+      SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
+      UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),
+  };
+}
+

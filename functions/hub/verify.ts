@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { callbackWith } from '../../src/lib/hub/hub-request.ts';
+import { isSuccess } from '../../src/lib/hub/retry.ts';
+import type { DispatcherDeps } from './dispatcher.ts';
+import type { PendingVerification } from './store/index.ts';
+
+/**
+ * Verification of intent (WebSub 5.3, seed part 3): a GET to the callback
+ * with a fresh challenge; only a 2xx whose body is exactly the challenge
+ * counts. The body is read one byte past the challenge's length, no
+ * further. Redirects count as a refusal (undici follows none). The lease
+ * runs from this request. A subscribe replaces the stored subscription only
+ * on success; a failure leaves whatever was there.
+ */
+export async function verifyIntent(verification: PendingVerification, deps: Omit<DispatcherDeps, 'hubUrl'> & { deny?: (callback: string, topic: string, reason: string) => void }): Promise<void> {
+  const { store, client, worker, config, log } = deps;
+  const now = deps.now ?? Date.now;
+  // Fresh per attempt, never stored: an attempt after a crash asks a new one.
+  const challenge = randomBytes(24).toString('base64url');
+  const params: Record<string, string> = { 'hub.mode': verification.mode, 'hub.topic': verification.topic, 'hub.challenge': challenge };
+  if (verification.mode === 'subscribe') params['hub.lease_seconds'] = String(verification.leaseSeconds);
+  const verifiedAt = now();
+  let refusal: string | undefined;
+  try {
+    const response = await client.send({ method: 'GET', url: callbackWith(verification.callback, params), maxBodyBytes: challenge.length + 1 });
+    if (!isSuccess(response.status)) refusal = `answered ${response.status}`;
+    else if (response.truncated || !response.body.equals(Buffer.from(challenge))) refusal = 'answered without the exact challenge';
+  } catch (error) {
+    refusal = `could not be reached (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const what = `${verification.mode} of ${verification.callback} to ${verification.topic}`;
+  if (refusal !== undefined) {
+    store.verificationDrop(verification.id, worker);
+    log(`hub: ${what} not verified: the callback ${refusal}`);
+    return;
+  }
+  if (verification.mode === 'unsubscribe') {
+    const result = store.subscriptionRemoveVerified(verification.id, worker);
+    log(`hub: ${what} verified: ${result}`);
+    return;
+  }
+  const result = store.subscriptionActivate(verification.id, worker, verifiedAt, config.maxSubscriptionsPerHost);
+  log(`hub: ${what} verified: ${result}`);
+  if (result === 'host_full') deps.deny?.(verification.callback, verification.topic, `${verification.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions`);
+}

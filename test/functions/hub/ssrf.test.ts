@@ -1,0 +1,149 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlockedAddressError, HubClient, type Resolver } from '../../../functions/hub/safe-client.ts';
+import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+
+/**
+ * Contract section 4: the hub never connects to a non-public address unless
+ * HUB_ALLOW_PRIVATE_CALLBACKS=1. The target is a real HTTPS server on
+ * 127.0.0.1 that records every request: each attempt must leave it empty.
+ */
+describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () => {
+  let fx: HubFixture;
+  let hub: HubProcess;
+  let port: string;
+
+  beforeAll(async () => {
+    fx = await hubFixture();
+    port = new URL(fx.callbacks.origin).port;
+    hub = await HubProcess.start({
+      distDir: fx.distDir,
+      dbPath: fx.dbPath,
+      caFile: fx.pki.caFile,
+      env: { HUB_ALLOW_PRIVATE_CALLBACKS: '0' },
+      // A public-looking name whose DNS answer is loopback.
+      hosts: { 'callback.test': '127.0.0.1' },
+    });
+  });
+  afterAll(async () => {
+    await hub?.stop();
+    await fx?.cleanUp();
+  });
+
+  it.each([
+    ['decimal', `https://2130706433:PORT/t`],
+    ['hex', `https://0x7f000001:PORT/t`],
+    ['dotted hex', `https://0x7f.0.0.1:PORT/t`],
+    ['octal', `https://0177.0.0.1:PORT/t`],
+    ['short', `https://127.1:PORT/t`],
+    ['IPv6-mapped', `https://[::ffff:127.0.0.1]:PORT/t`],
+    ['IPv6 loopback', `https://[::1]:PORT/t`],
+    ['private 10/8', `https://10.0.0.1:PORT/t`],
+    ['link-local', `https://169.254.169.254:PORT/t`],
+  ])('refuses a %s loopback literal with 400', async (_, template) => {
+    const answer = await hub.subscribe(TOPICS.atom, template.replace('PORT', port));
+    expect(answer.status).toBe(400);
+    expect(answer.text).toMatch(/is not a public address/);
+  });
+
+  it.each([
+    ['localhost', 'localhost'],
+    ['a name resolving to 127.0.0.1', 'callback.test'],
+  ])('accepts %s, then refuses to connect at verification time', async (_, host) => {
+    const callback = `https://${host}:${port}/by-name`;
+    expect((await hub.subscribe(TOPICS.atom, callback)).status).toBe(202);
+    await hub.waitForLog(new RegExp(`subscribe of https://${host.replace('.', '\\.')}.* not verified: .*127\\.0\\.0\\.1, which is not a public address`));
+    expect(inspectStore(fx.dbPath, (s) => s.subscriptionList())).toEqual([]);
+  });
+
+  it('let not one of the attempts above reach the target', () => {
+    expect(fx.callbacks.received).toEqual([]);
+  });
+});
+
+describe('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on)', () => {
+  let fx: HubFixture;
+  let hub: HubProcess;
+  beforeAll(async () => {
+    fx = await hubFixture();
+    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile });
+  });
+  afterAll(async () => {
+    await hub?.stop();
+    await fx?.cleanUp();
+  });
+
+  it('neither a verification nor a notification follows a redirect to loopback', async () => {
+    const target = fx.callbacks.url('/internal-admin');
+    let verifications = 0;
+    const callback = fx.callbacks.url('/redirecting', (r) => {
+      if (r.method === 'POST') return { status: 307, headers: { location: target } };
+      verifications += 1;
+      // The first verification is redirected; the second is answered, so a notification follows.
+      return verifications === 1 ? { status: 302, headers: { location: `${target}?${r.query.toString()}` } } : { status: 200, body: r.query.get('hub.challenge') ?? '' };
+    });
+    expect((await hub.subscribe(TOPICS.reviews, callback)).status).toBe(202);
+    await hub.waitForLog(/subscribe of .*\/redirecting .* not verified: the callback answered 302/);
+    expect((await hub.subscribe(TOPICS.reviews, callback)).status).toBe(202);
+    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionList()).length).toBe(1);
+    const file = join(fx.distDir, 'client/reviews.json');
+    await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 1));
+    expect((await hub.post({ 'hub.mode': 'publish' })).status).toBe(202);
+    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionList()[0]?.failures)).toBe(1);
+    expect(fx.callbacks.to('/redirecting', 'POST')).toHaveLength(1);
+    expect(fx.callbacks.to('/internal-admin')).toEqual([]);
+  });
+});
+
+describe('the guarded connector', () => {
+  let server: Server;
+  let connections = 0;
+  let port = 0;
+  beforeAll(async () => {
+    // A plain TCP listener: it counts connections, so any that got through shows even though TLS would then fail.
+    server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function attempt(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<unknown> {
+    const client = new HubClient({ timeoutMs: 2_000, connectionsPerOrigin: 1, ...options });
+    try {
+      await client.send({ method: 'GET', url, maxBodyBytes: 0 });
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      await client.destroy();
+    }
+  }
+
+  it('checks IP literals in every notation, resolved names and IPv6 on every attempt, and connects to none', async () => {
+    let lookups = 0;
+    const resolve: Resolver = async () => {
+      lookups += 1;
+      return [{ address: '127.0.0.1' }];
+    };
+    for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '0177.0.0.1', '[::ffff:7f00:1]', '[::1]', 'localhost', 'rebind.example', 'rebind.example']) {
+      const error = await attempt(`https://${host}:${port}/`, { allowPrivate: false, resolve });
+      expect(error, host).toBeInstanceOf(Error);
+      const cause = (error as Error).cause ?? error;
+      expect(cause instanceof BlockedAddressError || error instanceof BlockedAddressError, `${host}: ${String(cause)}`).toBe(true);
+    }
+    // localhost and both attempts at rebind.example each resolved afresh.
+    expect(lookups).toBe(3);
+    expect(connections).toBe(0);
+  });
+
+  it('does connect when private callbacks are allowed (so the test above is not vacuous)', async () => {
+    await attempt(`https://127.0.0.1:${port}/`, { allowPrivate: true });
+    expect(connections).toBe(1);
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HubStore, type VerificationRequest } from '../../../functions/hub/store/index.ts';
+
+const T = 'https://s.example/feed.xml';
+const DELAYS = [100, 200];
+
+function request(callback: string, extra: Partial<VerificationRequest> = {}): VerificationRequest {
+  return { mode: 'subscribe', topic: T, callback, callbackHost: new URL(callback).hostname, secret: null, leaseSeconds: 60, requestedAt: 0, ...extra };
+}
+
+/** Subscribes `callback` (verification queued and activated) at `now`. */
+function subscribe(store: HubStore, callback: string, now = 0, extra: Partial<VerificationRequest> = {}): void {
+  const v = store.verificationRequest(request(callback, extra), 'w', now + 1_000);
+  expect(store.subscriptionActivate(v.id, 'w', now, 100)).toMatch(/activated|renewed/);
+}
+
+const topic = (body: string) => ({ url: T, contentType: 'application/atom+xml', body: Buffer.from(body), hash: `h-${body}` });
+
+describe('HubStore', () => {
+  let store: HubStore;
+  beforeEach(() => {
+    store = HubStore.open(':memory:');
+  });
+  afterEach(() => store.close());
+
+  describe('verifications', () => {
+    it('a newer request replaces a pending one; the older attempt can then finish nothing', () => {
+      const older = store.verificationRequest(request('https://a.example/'), 'w', 1_000);
+      const newer = store.verificationRequest(request('https://a.example/', { secret: 'new' }), 'w', 1_000);
+      expect(store.subscriptionActivate(older.id, 'w', 0, 100)).toBe('stale');
+      expect(store.subscriptionActivate(newer.id, 'w', 0, 100)).toBe('activated');
+      expect(store.subscriptionGet(T, 'https://a.example/')?.secret).toBe('new');
+    });
+
+    it('a claim past its time is free for another worker, never before', () => {
+      store.verificationRequest(request('https://a.example/'), 'dead', 1_000);
+      expect(store.verificationClaim('w2', 999, 5_000, 10)).toEqual([]);
+      expect(store.verificationClaim('w2', 1_000, 5_000, 10)).toHaveLength(1);
+      expect(store.verificationClaim('w3', 1_001, 5_000, 10)).toEqual([]);
+    });
+
+    it('enforces the per-host cap at activation, but not on renewal', () => {
+      subscribe(store, 'https://a.example/1');
+      const second = store.verificationRequest(request('https://a.example/2'), 'w', 1_000);
+      expect(store.subscriptionActivate(second.id, 'w', 0, 1)).toBe('host_full');
+      const renewal = store.verificationRequest(request('https://a.example/1'), 'w', 1_000);
+      expect(store.subscriptionActivate(renewal.id, 'w', 0, 1)).toBe('renewed');
+    });
+  });
+
+  describe('distribution and deliveries', () => {
+    it('queues a change once per active subscriber, nothing for unchanged bytes, and a newer change replaces the pending one', () => {
+      subscribe(store, 'https://a.example/');
+      subscribe(store, 'https://b.example/');
+      expect(store.topicDistribute(topic('v1'), 10)).toEqual({ changed: true, version: 1, queued: 2 });
+      expect(store.topicDistribute(topic('v1'), 20)).toEqual({ changed: false });
+      expect(store.topicDistribute(topic('v2'), 30)).toEqual({ changed: true, version: 2, queued: 2 });
+      expect(store.deliveryCount()).toBe(2);
+      expect(store.deliveryClaim('w', 40, 1_000, 10).map((d) => d.version)).toEqual([2, 2]);
+    });
+
+    it('never hands the same delivery to two workers', () => {
+      for (let i = 0; i < 10; i++) subscribe(store, `https://a.example/${i}`);
+      store.topicDistribute(topic('v1'), 0);
+      const first = store.deliveryClaim('w1', 1, 1_000, 6);
+      const second = store.deliveryClaim('w2', 1, 1_000, 6);
+      expect(first).toHaveLength(6);
+      expect(second).toHaveLength(4);
+      const ids = [...first, ...second].map((d) => d.subscriptionId);
+      expect(new Set(ids).size).toBe(10);
+      // The outcome of a worker that lost its claim changes nothing.
+      store.deliveryRecord([{ kind: 'delivered', subscriptionId: first[0]!.subscriptionId, version: 1 }], 'w2', 2, DELAYS);
+      expect(store.deliveryCount()).toBe(10);
+    });
+
+    it('keeps a delivery whose topic changed during the attempt, for the newer version', () => {
+      subscribe(store, 'https://a.example/');
+      store.topicDistribute(topic('v1'), 0);
+      const [claimed] = store.deliveryClaim('w', 1, 1_000, 1);
+      store.topicDistribute(topic('v2'), 2);
+      store.deliveryRecord([{ kind: 'delivered', subscriptionId: claimed!.subscriptionId, version: 1 }], 'w', 3, DELAYS);
+      expect(store.deliveryClaim('w', 3, 1_000, 1).map((d) => d.version)).toEqual([2]);
+    });
+
+    it('retries after failures, removes at the third, and a success resets the count', () => {
+      subscribe(store, 'https://a.example/');
+      store.topicDistribute(topic('v1'), 0);
+      const id = store.deliveryClaim('w', 0, 1_000, 1)[0]!.subscriptionId;
+      expect(store.deliveryRecord([{ kind: 'failed', subscriptionId: id, reason: '500' }], 'w', 10, DELAYS)).toEqual([]);
+      expect(store.deliveryClaim('w', 109, 1_000, 1)).toEqual([]);
+      expect(store.deliveryClaim('w', 110, 1_000, 1)).toHaveLength(1);
+      store.deliveryRecord([{ kind: 'delivered', subscriptionId: id, version: 1 }], 'w', 111, DELAYS);
+      expect(store.subscriptionList()[0]?.failures).toBe(0);
+      store.topicDistribute(topic('v2'), 200);
+      for (const [now, removed] of [[200, 0], [300, 0], [500, 1]] as const) {
+        expect(store.deliveryClaim('w', now, now + 1_000, 1)).toHaveLength(1);
+        expect(store.deliveryRecord([{ kind: 'failed', subscriptionId: id, reason: 'timeout' }], 'w', now, DELAYS)).toHaveLength(removed);
+      }
+      expect(store.subscriptionList()).toEqual([]);
+      expect(store.deliveryCount()).toBe(0);
+    });
+
+    it('removes at once on 410, and expired subscriptions are neither claimed nor kept', () => {
+      subscribe(store, 'https://gone.example/');
+      subscribe(store, 'https://short.example/', 0, { leaseSeconds: 1 });
+      store.topicDistribute(topic('v1'), 0);
+      const claimed = store.deliveryClaim('w', 1_000, 2_000, 10);
+      expect(claimed.map((d) => d.callback)).toEqual(['https://gone.example/']);
+      expect(store.deliveryRecord([{ kind: 'gone', subscriptionId: claimed[0]!.subscriptionId, reason: '410' }], 'w', 1_001, DELAYS)).toHaveLength(1);
+      expect(store.subscriptionsExpire(1_001)).toBe(1);
+      expect(store.subscriptionList()).toEqual([]);
+      expect(store.deliveryCount()).toBe(0);
+    });
+  });
+});
+
+describe('HubStore on a file', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hub-store-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('migrates once, keeps its state across opens, and lets two connections (two workers) share it', () => {
+    const path = join(dir, 'hub.db');
+    const a = HubStore.open(path);
+    subscribe(a, 'https://a.example/');
+    a.topicDistribute(topic('v1'), 0);
+    const b = HubStore.open(path);
+    expect(b.subscriptionList()).toHaveLength(1);
+    expect(a.deliveryClaim('wa', 1, 1_000, 5)).toHaveLength(1);
+    expect(b.deliveryClaim('wb', 1, 1_000, 5)).toEqual([]);
+    a.close();
+    b.close();
+  });
+});
+
+describe('HubStore pending verifications', () => {
+  it('says whether a pair waits for its verification, and an unsubscribe replaces a pending subscribe', () => {
+    const store = HubStore.open(':memory:');
+    try {
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
+      const subscribe = store.verificationRequest(request('https://a.example/'), 'w', 1_000);
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(true);
+      const unsubscribe = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
+      expect(store.subscriptionActivate(subscribe.id, 'w', 0, 100)).toBe('stale');
+      expect(store.subscriptionRemoveVerified(unsubscribe.id, 'w')).toBe('absent');
+      expect(store.subscriptionList()).toEqual([]);
+      expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readDeployConfig, readServerConfig } from '../../src/config.ts';
+
+describe('hub configuration', () => {
+  it('has the contract defaults', () => {
+    expect(readServerConfig({}).hub).toEqual({
+      dbPath: 'data/hub.db',
+      allowPrivateCallbacks: false,
+      lease: { minSeconds: 3600, maxSeconds: 2_592_000, defaultSeconds: 864_000 },
+      retryDelaysMs: [60_000, 300_000],
+      deliveryTimeoutMs: 10_000,
+      deliveryConcurrency: 32,
+      rateLimitPerMinute: 60,
+      maxSubscriptionsPerHost: 100,
+    });
+  });
+
+  it('reads every HUB_* variable', () => {
+    const hub = readServerConfig({
+      HUB_DB_PATH: '/var/lib/hub.db',
+      HUB_ALLOW_PRIVATE_CALLBACKS: '1',
+      HUB_LEASE_MIN_S: '1',
+      HUB_LEASE_MAX_S: '10',
+      HUB_LEASE_DEFAULT_S: '5',
+      HUB_RETRY_DELAYS_MS: ' 100, 200 ,300',
+      HUB_DELIVERY_TIMEOUT_MS: '1000',
+      HUB_DELIVERY_CONCURRENCY: '4',
+      HUB_RATE_LIMIT_PER_MIN: '0',
+      HUB_MAX_SUBSCRIPTIONS_PER_HOST: '7',
+    }).hub;
+    expect(hub).toMatchObject({ dbPath: '/var/lib/hub.db', allowPrivateCallbacks: true, lease: { minSeconds: 1, maxSeconds: 10, defaultSeconds: 5 }, retryDelaysMs: [100, 200, 300], rateLimitPerMinute: 0, maxSubscriptionsPerHost: 7 });
+  });
+
+  it.each([
+    [{ HUB_RETRY_DELAYS_MS: '1m,5m' }, 'HUB_RETRY_DELAYS_MS: a comma-separated list of milliseconds, e.g. 60000,300000'],
+    [{ HUB_LEASE_DEFAULT_S: '10' }, 'HUB_LEASE_*: expected HUB_LEASE_MIN_S <= HUB_LEASE_DEFAULT_S <= HUB_LEASE_MAX_S'],
+    [{ HUB_DELIVERY_CONCURRENCY: '0' }, 'HUB_DELIVERY_CONCURRENCY'],
+  ])('refuses %o, naming the variable', (env, message) => {
+    expect(() => readServerConfig(env)).toThrow(ConfigError);
+    expect(() => readServerConfig(env)).toThrow(message);
+  });
+
+  it('points npm run deploy at the local server unless told otherwise', () => {
+    expect(readDeployConfig({ PORT: '8080' }).hubUrl).toBe('http://127.0.0.1:8080/api/websub/hub');
+    expect(readDeployConfig({ HOST: '::1' }).hubUrl).toBe('http://[::1]:4321/api/websub/hub');
+    expect(readDeployConfig({ DEPLOY_HUB_URL: 'https://reviews.example/api/websub/hub' }).hubUrl).toBe('https://reviews.example/api/websub/hub');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The real service (HTTP server and hub) in a child process of its own, so
+ * it starts with NODE_EXTRA_CA_CERTS (read only at process start) and can be
+ * killed with SIGKILL: `node test/support/hub-process.ts [hosts JSON]`.
+ * Configuration comes from the environment, read by src/config.ts as in
+ * `npm start`. `hosts` maps names to addresses for the connect-time check
+ * (a stand-in for DNS). Sends `{ url }` once listening and `{ log }` for
+ * each hub log line; a disconnect closes it gracefully.
+ */
+import { readServerConfig } from '../../src/config.ts';
+import { startService } from '../../functions/service.ts';
+
+const hosts = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
+const service = await startService(readServerConfig(process.env), {
+  log: (message) => (process.connected ? process.send?.({ log: message }) : undefined),
+  resolve: async (hostname) => (hosts[hostname] ? [{ address: hosts[hostname] }] : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' })),
+});
+process.send?.({ url: service.server.url });
+process.on('disconnect', () => void service.close().finally(() => process.exit(0)));

@@ -1,0 +1,157 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { HubStore } from '../../functions/hub/store/index.ts';
+import { CallbackServer } from './callback-server.ts';
+import { FIXTURE_DIST } from './paths.ts';
+import { createTestPki, type TestPki } from './test-ca.ts';
+
+const ENTRY = resolve(import.meta.dirname, 'hub-process.ts');
+/** The site the global setup builds for: topics hang off it. */
+export const SITE = 'http://localhost:4321';
+export const TOPICS = { atom: `${SITE}/feed.xml`, jsonFeed: `${SITE}/api/feed.json`, reviews: `${SITE}/reviews.json` } as const;
+export const HUB_URL = `${SITE}/api/websub/hub`;
+
+/** Short timers so failures, retries and expiry play out in a test's time. */
+export const FAST_HUB_ENV: Record<string, string> = {
+  HUB_ALLOW_PRIVATE_CALLBACKS: '1',
+  HUB_DELIVERY_TIMEOUT_MS: '1000',
+  HUB_RETRY_DELAYS_MS: '100,200',
+  HUB_LEASE_MIN_S: '1',
+  HUB_RATE_LIMIT_PER_MIN: '0',
+};
+
+export interface HubAnswer {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** The service (server + hub) in a child process started with the test CA in NODE_EXTRA_CA_CERTS. */
+export class HubProcess {
+  readonly logs: string[] = [];
+  url = '';
+  readonly #child: ChildProcess;
+  readonly #exited: Promise<void>;
+
+  private constructor(child: ChildProcess) {
+    this.#child = child;
+    this.#exited = new Promise((done) => child.once('exit', () => done()));
+  }
+
+  static async start(options: { distDir: string; dbPath: string; caFile: string; env?: Record<string, string>; hosts?: Record<string, string> }): Promise<HubProcess> {
+    const child = fork(ENTRY, [JSON.stringify(options.hosts ?? {})], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_EXTRA_CA_CERTS: options.caFile,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DIST_DIR: options.distDir,
+        HUB_DB_PATH: options.dbPath,
+        ...FAST_HUB_ENV,
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const hub = new HubProcess(child);
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`hub process did not start in 20 s:\n${hub.logs.join('\n')}`)), 20_000);
+      child.on('message', (message: { url?: string; log?: string }) => {
+        if (message.log) hub.logs.push(message.log);
+        if (message.url) {
+          hub.url = message.url;
+          clearTimeout(timer);
+          ready();
+        }
+      });
+      child.once('exit', (code) => fail(new Error(`hub process exited (${code}) before listening:\n${hub.logs.join('\n')}`)));
+    });
+    return hub;
+  }
+
+  /** POSTs a form to the hub endpoint. */
+  async post(form: Record<string, string | string[]>): Promise<HubAnswer> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
+    const response = await fetch(`${this.url}/api/websub/hub`, { method: 'POST', body });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  }
+
+  subscribe(topic: string, callback: string, extra: Record<string, string> = {}): Promise<HubAnswer> {
+    return this.post({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': callback, ...extra });
+  }
+
+  async waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = this.logs.find((l) => pattern.test(l));
+      if (line) return line;
+      if (Date.now() > deadline) throw new Error(`no log line matching ${pattern} in ${timeoutMs} ms:\n${this.logs.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** kill -9: no shutdown code runs. */
+  async kill(): Promise<void> {
+    this.#child.kill('SIGKILL');
+    await this.#exited;
+  }
+
+  /** Graceful stop, bounded: SIGKILL after 10 s. */
+  async stop(): Promise<void> {
+    if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
+    this.#child.disconnect();
+    const timer = setTimeout(() => this.#child.kill('SIGKILL'), 10_000);
+    await this.#exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Reads the hub's database from the test process (WAL lets it read beside the running hub). */
+export function inspectStore<T>(dbPath: string, read: (store: HubStore) => T): T {
+  const store = HubStore.open(dbPath);
+  try {
+    return read(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** A scratch folder with a copy of the fixture build, a test PKI and a callback server. */
+export interface HubFixture {
+  dir: string;
+  distDir: string;
+  dbPath: string;
+  pki: TestPki;
+  callbacks: CallbackServer;
+  cleanUp(): Promise<void>;
+}
+
+export async function hubFixture(): Promise<HubFixture> {
+  const dir = await mkdtemp(join(tmpdir(), 'hub-'));
+  const distDir = join(dir, 'dist');
+  await cp(FIXTURE_DIST, distDir, { recursive: true });
+  const pki = await createTestPki(dir);
+  const callbacks = await CallbackServer.start(pki);
+  return {
+    dir,
+    distDir,
+    dbPath: join(dir, 'hub.db'),
+    pki,
+    callbacks,
+    async cleanUp() {
+      await callbacks.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits (bounded) until `check` is true. */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
