@@ -1,0 +1,198 @@
+import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
+import type { Polarity } from '../analyse-text.ts';
+import { polarityFeatures, rangeFeatures, sentenceViews, type RuleView, type SentenceView } from './features.ts';
+
+export const POLARITY_CLASSES = ['negative', 'neutral', 'positive'] as const satisfies readonly Polarity[];
+
+/** The learned layer's weights as committed in weights.json (see scripts/train.ts). */
+export interface ModelFile {
+  /** How the weights were made: corpus file, its sha256, folds, seed, hyper-parameters. */
+  trained_on: Record<string, string | number>;
+  aspects: AspectId[];
+  /** Per aspect: a review mentions it when some sentence's probability reaches this. */
+  thresholds: number[];
+  /** feature → one weight per aspect, in `aspects` order. */
+  detect: Record<string, number[]>;
+  /** feature → one weight per class, in POLARITY_CLASSES order. */
+  polarity: Record<string, number[]>;
+  /** feature → one weight per aspect: the whole review's words, beside its best chunk. */
+  document: Record<string, number[]>;
+}
+
+/** A model ready to score: weights in maps of typed arrays. */
+export interface Model {
+  aspects: readonly AspectId[];
+  thresholds: Float64Array;
+  detect: ReadonlyMap<string, Float64Array>;
+  polarity: ReadonlyMap<string, Float64Array>;
+  document: ReadonlyMap<string, Float64Array>;
+}
+
+export function compileModel(file: ModelFile): Model {
+  if (file.aspects.join() !== ASPECT_IDS.join()) throw new Error(`model aspects ${file.aspects.join()} are not the taxonomy's`);
+  return {
+    aspects: file.aspects,
+    thresholds: Float64Array.from(file.thresholds),
+    detect: new Map(Object.entries(file.detect).map(([k, w]) => [k, Float64Array.from(w)])),
+    polarity: new Map(Object.entries(file.polarity).map(([k, w]) => [k, Float64Array.from(w)])),
+    document: new Map(Object.entries(file.document).map(([k, w]) => [k, Float64Array.from(w)])),
+  };
+}
+
+/** One aspect the learned layer finds in a review. */
+export interface Detection {
+  id: AspectId;
+  polarity: Polarity;
+  /** P(positive) − P(negative), -1..1. */
+  score: number;
+  /** Probability of the best sentence. */
+  confidence: number;
+  /** Token range of the sentence that carries it. */
+  from: number;
+  to: number;
+}
+
+/** Sums the weights of `features` into `out` (one slot per output). */
+export function addWeights(weights: ReadonlyMap<string, Float64Array>, features: readonly string[], out: Float64Array): Float64Array {
+  for (const f of features) {
+    const w = weights.get(f);
+    if (w) for (let k = 0; k < out.length; k++) out[k]! += w[k]!;
+  }
+  return out;
+}
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+export function softmax(logits: Float64Array): Float64Array {
+  let max = -Infinity;
+  for (const v of logits) max = Math.max(max, v);
+  let sum = 0;
+  const out = new Float64Array(logits.length);
+  for (let k = 0; k < logits.length; k++) sum += out[k] = Math.exp(logits[k]! - max);
+  for (let k = 0; k < out.length; k++) out[k]! /= sum;
+  return out;
+}
+
+const DOC = process.env.DOC !== '0';
+
+/** The review's features for the document model: every chunk's lexical and class features, once. */
+export function documentFeatures(sentences: readonly SentenceView[]): string[] {
+  const set = new Set<string>(['bias']);
+  for (const s of sentences) for (const f of s.features) if (f[1] === ':' && (f[0] === 'w' || f[0] === 'k' || f[0] === 'c' || f[0] === 'm')) set.add(f);
+  return [...set];
+}
+
+/** Mixes each aspect's best-chunk probability with the document model's: their mean. */
+export function combineDocument(model: Model, sentences: readonly SentenceView[], best: Float64Array): Float64Array {
+  if (!DOC) return best;
+  const doc = addWeights(model.document, documentFeatures(sentences), new Float64Array(model.aspects.length));
+  for (let a = 0; a < best.length; a++) best[a] = (best[a]! + sigmoid(doc[a]!)) / 2;
+  return best;
+}
+
+/** Per sentence, per aspect: the detection probabilities. */
+export function sentenceProbabilities(model: Model, sentences: readonly SentenceView[]): Float64Array[] {
+  return sentences.map((s) => addWeights(model.detect, s.features, new Float64Array(model.aspects.length)).map(sigmoid));
+}
+
+/**
+ * The aspects a review mentions: an aspect is in when its most likely sentence
+ * reaches the aspect's threshold; its polarity comes from that sentence, the
+ * stars and the rule layer's verdict.
+ */
+export function detect(model: Model, view: RuleView, rating: number, rulePolarity: ReadonlyMap<AspectId, Polarity>): Detection[] {
+  const sentences = sentenceViews(view, rating);
+  const probabilities = sentenceProbabilities(model, sentences);
+  const best = new Float64Array(model.aspects.length);
+  for (const p of probabilities) for (let a = 0; a < best.length; a++) best[a] = Math.max(best[a]!, p[a]!);
+  const combined = combineDocument(model, sentences, best);
+  const found: Detection[] = [];
+  model.aspects.forEach((id, a) => {
+    let best = -1;
+    let bestP = -1;
+    probabilities.forEach((p, s) => {
+      if (p[a]! > bestP) {
+        best = s;
+        bestP = p[a]!;
+      }
+    });
+    if (best === -1 || combined[a]! < model.thresholds[a]!) return;
+    const sentence = sentences[best]!;
+    const p = softmax(addWeights(model.polarity, polarityFeatures(sentence.features, id, rulePolarity.get(id), rating), new Float64Array(3)));
+    let k = 0;
+    for (let c = 1; c < 3; c++) if (p[c]! > p[k]!) k = c;
+    found.push({ id, polarity: POLARITY_CLASSES[k]!, score: p[2]! - p[0]!, confidence: bestP, from: sentence.from, to: sentence.to });
+  });
+  return found;
+}
+
+/** Evidence longer than this many tokens is cut to a window around its strongest word. */
+const EVIDENCE_MAX_TOKENS = 24;
+
+/**
+ * The token range to quote for a detection: the clause of its sentence the
+ * model likes best for the aspect, cut to a window around its strongest
+ * word when long.
+ */
+export function evidenceRange(model: Model, view: RuleView, detection: Detection): { from: number; to: number } {
+  const a = model.aspects.indexOf(detection.id);
+  let best = { from: detection.from, to: detection.to };
+  let bestScore = -Infinity;
+  for (const clause of view.clauses) {
+    const from = Math.max(clause.from, detection.from);
+    const to = Math.min(clause.to, detection.to);
+    if (to - from < 2) continue;
+    const score = addWeights(model.detect, rangeFeatures(view.tokens, view.index, from, to), new Float64Array(model.aspects.length))[a]!;
+    if (score > bestScore) {
+      bestScore = score;
+      best = { from, to };
+    }
+  }
+  if (best.to - best.from <= EVIDENCE_MAX_TOKENS) return best;
+  let centre = best.from;
+  let centreScore = -Infinity;
+  for (let t = best.from; t < best.to; t++) {
+    const score = addWeights(model.detect, rangeFeatures(view.tokens, view.index, t, t + 1), new Float64Array(model.aspects.length))[a]!;
+    if (score > centreScore) {
+      centre = t;
+      centreScore = score;
+    }
+  }
+  const from = Math.max(best.from, Math.min(centre - EVIDENCE_MAX_TOKENS / 2, best.to - EVIDENCE_MAX_TOKENS));
+  return { from, to: Math.min(best.to, from + EVIDENCE_MAX_TOKENS) };
+}
+
+/** An aspect as the analyser publishes it: the learned layer's verdict with verbatim evidence. */
+export interface LearnedAspect {
+  id: AspectId;
+  polarity: Polarity;
+  score: number;
+  evidence: string;
+}
+
+/**
+ * The learned layer over the rule layer's analysis of one text: the model
+ * decides which aspects the text mentions and which way each leans. Where the
+ * rule layer found the aspect leaning the same way, its evidence (shorter,
+ * centred on the opinion words) and its score (VADER-scaled, see
+ * analyse-text.ts) are kept; otherwise the evidence is the model's best chunk
+ * and the score P(positive) − P(negative).
+ */
+export function learnedAspects(
+  model: Model,
+  text: string,
+  rules: RuleView,
+  ruleAspects: readonly { id: AspectId; polarity: Polarity; score: number; evidence: string }[],
+  rating: number,
+): LearnedAspect[] {
+  const rulePolarity = new Map(ruleAspects.map((a) => [a.id, a.polarity]));
+  return detect(model, rules, rating, rulePolarity).map((d) => {
+    const rule = ruleAspects.find((a) => a.id === d.id);
+    if (rule && rule.polarity === d.polarity) return { id: d.id, polarity: d.polarity, score: rule.score, evidence: rule.evidence };
+    const range = evidenceRange(model, rules, d);
+    const evidence = text.slice(rules.tokens[range.from]!.start, rules.tokens[range.to - 1]!.end);
+    return { id: d.id, polarity: d.polarity, score: Math.round(d.score * 1000) / 1000 + 0, evidence };
+  });
+}

@@ -1,0 +1,267 @@
+import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
+import { analyseText, type Polarity } from '../analyse-text.ts';
+import type { Dictionary } from '../dictionary.ts';
+import type { LabelledAspect } from '../evaluation/eval-lines.ts';
+import { polarityFeatures, sentenceViews, type RuleView, type SentenceView } from './features.ts';
+import { POLARITY_CLASSES, combineDocument, compileModel, documentFeatures, sentenceProbabilities, sigmoid, softmax, type Model, type ModelFile } from './model.ts';
+
+/** A labelled review of the corpus (docs/labelling-guide.md). */
+export interface TrainingReview {
+  id: string;
+  rating: number;
+  text: string | null;
+  /** Absent in the old set's format, which has no evidence to learn from. */
+  aspects?: readonly LabelledAspect[] | undefined;
+}
+
+export interface TrainOptions {
+  /** Seed of the shuffles; with a fixed corpus it makes training byte-for-byte repeatable. */
+  seed: number;
+  epochs: number;
+  learningRate: number;
+  /** L2 penalty, applied to the weights of the features an example has. */
+  l2: number;
+  /** A feature must occur in this many training sentences to get a weight. */
+  minCount: number;
+  /** Folds of the cross-validation that picks each aspect's threshold. */
+  folds: number;
+}
+
+export const TRAIN_OPTIONS: TrainOptions = { seed: 16, epochs: 20, learningRate: 0.05, l2: 1e-4, minCount: 2, folds: 5, ...JSON.parse(process.env.TRAIN_OPTS ?? '{}') };
+
+/** A review turned into what training needs: its sentences' features and which sentences carry which aspect. */
+export interface PreparedReview {
+  id: string;
+  rating: number;
+  text: string;
+  view: RuleView;
+  sentences: SentenceView[];
+  rulePolarity: Map<AspectId, Polarity>;
+  gold: Map<AspectId, LabelledAspect>;
+  /** Aspect → indices of the sentences its evidence overlaps. */
+  evidenceSentences: Map<AspectId, number[]>;
+}
+
+export function prepare(reviews: readonly TrainingReview[], dictionary: Dictionary): PreparedReview[] {
+  return reviews.map((review) => {
+    if (review.aspects === undefined) throw new Error(`${review.id}: training needs labelled aspects with evidence (the corpus format)`);
+    const text = review.text ?? '';
+    const analysis = analyseText(text, review.rating, dictionary);
+    const sentences = sentenceViews(analysis.rules, review.rating);
+    const { tokens } = analysis.rules;
+    const evidenceSentences = new Map<AspectId, number[]>();
+    const labelled = review.aspects;
+    for (const aspect of labelled) {
+      const start = text.indexOf(aspect.evidence);
+      const end = start + aspect.evidence.length;
+      const hit = sentences.flatMap((s, i) => (tokens[s.from]!.start < end && tokens[s.to - 1]!.end > start ? [i] : []));
+      evidenceSentences.set(aspect.id, hit);
+    }
+    return {
+      id: review.id,
+      rating: review.rating,
+      text,
+      view: analysis.rules,
+      sentences,
+      rulePolarity: new Map(analysis.aspects.map((a) => [a.id, a.polarity])),
+      gold: new Map(labelled.map((a) => [a.id, a])),
+      evidenceSentences,
+    };
+  });
+}
+
+/**
+ * Trains the learned layer: per aspect, a logistic regression over sentences
+ * (a sentence the evidence overlaps is a positive, every sentence of a review
+ * without the aspect a negative, the other sentences of a review with it are
+ * left out: they may or may not mention it again); and one softmax regression
+ * for polarity over the evidence sentences. Thresholds come from
+ * `thresholds`, or from a k-fold cross-validation inside `reviews`.
+ */
+export function train(reviews: readonly PreparedReview[], options: TrainOptions = TRAIN_OPTIONS, thresholds?: readonly number[]): ModelFile {
+  const chosen = thresholds ?? chooseThresholds(reviews, options);
+  const detectWeights = trainDetection(reviews, options);
+  const documentWeights = trainDocument(reviews, options);
+  const polarityWeights = trainPolarity(reviews, options);
+  return {
+    trained_on: {},
+    aspects: [...ASPECT_IDS],
+    thresholds: chosen.map(round4),
+    detect: serialise(detectWeights),
+    document: serialise(documentWeights),
+    polarity: serialise(polarityWeights),
+  };
+}
+
+/** Review id → fold, by a hash of the id: stable whatever the file's order. */
+export function foldOf(id: string, folds: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h % folds;
+}
+
+/** Out-of-fold best-sentence probabilities: review index → one per aspect. */
+export function outOfFold(reviews: readonly PreparedReview[], options: TrainOptions): Float64Array[] {
+  const result: Float64Array[] = new Array(reviews.length);
+  for (let k = 0; k < options.folds; k++) {
+    // Salted, so inside an outer cross-validation's training part the inner folds are not empty.
+    const trainPart = reviews.filter((r) => foldOf(`thresholds:${r.id}`, options.folds) !== k);
+    const model = compileModel(train(trainPart, options, ASPECT_IDS.map(() => 0.5)));
+    reviews.forEach((r, i) => {
+      if (foldOf(`thresholds:${r.id}`, options.folds) === k) result[i] = bestProbabilities(model, r);
+    });
+  }
+  return result;
+}
+
+export function bestProbabilities(model: Model, review: PreparedReview): Float64Array {
+  const best = new Float64Array(model.aspects.length);
+  for (const p of sentenceProbabilities(model, review.sentences)) for (let a = 0; a < best.length; a++) best[a] = Math.max(best[a]!, p[a]!);
+  return combineDocument(model, review.sentences, best);
+}
+
+/** Per aspect, the threshold (on a 0.025 grid) that maximises out-of-fold F1. */
+export function chooseThresholds(reviews: readonly PreparedReview[], options: TrainOptions): number[] {
+  const oof = outOfFold(reviews, options);
+  return ASPECT_IDS.map((id, a) => {
+    let best = 0.5;
+    let bestF1 = -1;
+    for (let t = 0.1; t <= 0.9 + 1e-9; t += 0.025) {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      reviews.forEach((r, i) => {
+        const predicted = oof[i]![a]! >= t;
+        const expected = r.gold.has(id);
+        if (predicted && expected) tp++;
+        else if (predicted) fp++;
+        else if (expected) fn++;
+      });
+      const f1 = (2 * tp) / (2 * tp + fp + fn);
+      if (f1 > bestF1 + 1e-12) {
+        bestF1 = f1;
+        best = Math.round(t * 1000) / 1000;
+      }
+    }
+    return best;
+  });
+}
+
+interface Example {
+  features: string[];
+  /** Per output: 1, 0, or -1 for "leave out". For softmax: the class index in slot 0. */
+  labels: Int8Array;
+}
+
+function trainDetection(reviews: readonly PreparedReview[], options: TrainOptions): Map<string, Float64Array> {
+  const examples: Example[] = [];
+  for (const r of reviews) {
+    r.sentences.forEach((s, i) => {
+      const labels = new Int8Array(ASPECT_IDS.length);
+      ASPECT_IDS.forEach((id, a) => {
+        const hit = r.evidenceSentences.get(id);
+        labels[a] = hit === undefined ? 0 : hit.includes(i) ? 1 : -1;
+      });
+      examples.push({ features: s.features, labels });
+    });
+  }
+  return sgd(examples, ASPECT_IDS.length, options, 'logistic');
+}
+
+function trainDocument(reviews: readonly PreparedReview[], options: TrainOptions): Map<string, Float64Array> {
+  const examples: Example[] = reviews.map((r) => ({
+    features: documentFeatures(r.sentences),
+    labels: Int8Array.from(ASPECT_IDS, (id) => (r.gold.has(id) ? 1 : 0)),
+  }));
+  return sgd(examples, ASPECT_IDS.length, options, 'logistic');
+}
+
+function trainPolarity(reviews: readonly PreparedReview[], options: TrainOptions): Map<string, Float64Array> {
+  const examples: Example[] = [];
+  for (const r of reviews) {
+    for (const [id, gold] of r.gold) {
+      const sentences = r.evidenceSentences.get(id) ?? [];
+      const features = [...new Set(sentences.flatMap((i) => r.sentences[i]!.features))];
+      examples.push({
+        features: polarityFeatures(features, id, r.rulePolarity.get(id), r.rating),
+        labels: Int8Array.of(POLARITY_CLASSES.indexOf(gold.polarity)),
+      });
+    }
+  }
+  return sgd(examples, POLARITY_CLASSES.length, options, 'softmax');
+}
+
+/** AdaGrad over the examples in a seeded order; features rarer than `minCount` get no weight. */
+function sgd(examples: readonly Example[], outputs: number, options: TrainOptions, loss: 'logistic' | 'softmax'): Map<string, Float64Array> {
+  const counts = new Map<string, number>();
+  for (const e of examples) for (const f of e.features) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const weights = new Map<string, Float64Array>();
+  const squares = new Map<string, Float64Array>();
+  for (const [f, n] of counts) {
+    if (n < options.minCount) continue;
+    weights.set(f, new Float64Array(outputs));
+    squares.set(f, new Float64Array(outputs).fill(1e-6));
+  }
+  const compact = examples.map((e) => ({ features: e.features.filter((f) => weights.has(f)), labels: e.labels }));
+  const random = mulberry32(options.seed);
+  const order = compact.map((_, i) => i);
+  const logits = new Float64Array(outputs);
+  const gradient = new Float64Array(outputs);
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const index of order) {
+      const { features, labels } = compact[index]!;
+      logits.fill(0);
+      for (const f of features) {
+        const w = weights.get(f)!;
+        for (let k = 0; k < outputs; k++) logits[k]! += w[k]!;
+      }
+      if (loss === 'logistic') {
+        for (let k = 0; k < outputs; k++) gradient[k] = labels[k] === -1 ? 0 : sigmoid(logits[k]!) - labels[k]!;
+      } else {
+        const p = softmax(logits);
+        for (let k = 0; k < outputs; k++) gradient[k] = p[k]! - (k === labels[0] ? 1 : 0);
+      }
+      for (const f of features) {
+        const w = weights.get(f)!;
+        const g2 = squares.get(f)!;
+        for (let k = 0; k < outputs; k++) {
+          if (gradient[k] === 0 && loss === 'logistic' && labels[k] === -1) continue;
+          const g = gradient[k]! + options.l2 * w[k]!;
+          g2[k]! += g * g;
+          w[k]! -= (options.learningRate * g) / Math.sqrt(g2[k]!);
+        }
+      }
+    }
+  }
+  return weights;
+}
+
+/** Weights rounded to 4 places, features in code-unit order, all-zero rows dropped: a stable, diffable file. */
+function serialise(weights: ReadonlyMap<string, Float64Array>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const f of [...weights.keys()].sort()) {
+    const row = [...weights.get(f)!].map(round4);
+    if (row.some((w) => w !== 0)) out[f] = row;
+  }
+  return out;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10000) / 10000 + 0;
+}
+
+/** mulberry32: a tiny seeded PRNG. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
