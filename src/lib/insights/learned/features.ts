@@ -6,11 +6,9 @@ import type { UnitIndex } from '../units.ts';
 import { stemOf } from './stem.ts';
 import { WORD_CLASSES } from './word-classes.ts';
 
-/** Experiment switches (development only). */
-const OFF = new Set((process.env.LEARNED_OFF ?? '').split(','));
-
 /**
- * What the learned layer sees of one sentence: sparse binary features, as
+ * What the learned layer sees of one chunk (a sentence cut at commas and
+ * contrast words, see chunkRanges): sparse binary features, as
  * strings (their weights are looked up by name, so the model file reads as
  * text and training needs no feature-hashing collisions).
  *
@@ -19,11 +17,12 @@ const OFF = new Set((process.env.LEARNED_OFF ?? '').split(','));
  *   `b:` adjacent stem pairs;
  * - `c:aspect:kind` the rule layer's lexicon cues, `m:aspect:sign` the rule
  *   layer's judged mentions (so every cue list keeps helping the model);
- * - `v:` the sign of the sentence's lexicon sentiment, `$` money, `#` a number,
+ * - `k:` hand-made word classes (word-classes.ts), `v:` the sign of the
+ *   chunk's lexicon sentiment, `$` money, `#` a number,
  *   `q` a question, `star:` the review's stars.
  */
-export interface SentenceView {
-  /** Token range [from, to) of the sentence, stops excluded. */
+export interface ChunkView {
+  /** Token range [from, to) of the chunk, stops and pauses excluded. */
   from: number;
   to: number;
   features: string[];
@@ -40,11 +39,17 @@ export interface RuleView {
 }
 
 const NEGATORS = new Set([
-  'not', 'no', 'never', 'nobody', 'nothing', 'none', 'nowhere', 'neither', 'nor', 'without', 'zero', 'hardly', 'barely', 'cannot',
+  'not', 'no', 'never', 'nobody', 'nothing', 'none', 'nowhere', 'neither', 'nor', 'without', 'zero', 'hardly', 'barely', 'cannot', 'non',
 ]);
 /** Tokens a negation's scope does not reach over. */
 const SCOPE_BREAKERS = new Set(['but', 'and', 'so', 'because', 'which', 'though', 'although', 'however']);
 const NEGATION_REACH = 4;
+/** Apostrophe-less contractions, as phone typists write them. */
+const CONTRACTIONS = new Set(['dont', 'didnt', 'doesnt', 'wasnt', 'werent', 'wont', 'cant', 'couldnt', 'wouldnt', 'shouldnt', 'isnt', 'arent', 'hasnt', 'havent', 'hadnt']);
+
+/** Word → stem, shared by every review of a process: the stemmer's regular expressions run once per word form. */
+const stems = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
 
 /** Sentences as token ranges: everything between two stops (empty ones dropped). */
 export function sentenceRanges(tokens: readonly Token[]): { from: number; to: number; sentence: number }[] {
@@ -63,7 +68,6 @@ export function sentenceRanges(tokens: readonly Token[]): { from: number; to: nu
 
 /** Words that open a new chunk: a contrast turns the opinion ("tidy work but pricey"). */
 const CHUNK_WORDS = new Set(['but', 'however', 'although', 'though', 'whereas', 'while', 'except', 'otherwise']);
-const CHUNK_MODE = process.env.CHUNK !== '0';
 
 /**
  * Chunks: sentences cut at commas, semicolons, dashes, brackets and contrast
@@ -72,7 +76,6 @@ const CHUNK_MODE = process.env.CHUNK !== '0';
  * drowned by another's.
  */
 export function chunkRanges(tokens: readonly Token[]): { from: number; to: number; sentence: number }[] {
-  if (!CHUNK_MODE) return sentenceRanges(tokens);
   const chunks: { from: number; to: number; sentence: number }[] = [];
   for (const s of sentenceRanges(tokens)) {
     let from = s.from;
@@ -88,17 +91,15 @@ export function chunkRanges(tokens: readonly Token[]): { from: number; to: numbe
 }
 
 /** The features of every chunk of a review, in text order. */
-export function sentenceViews(view: RuleView, rating: number): SentenceView[] {
+export function chunkViews(view: RuleView, rating: number): ChunkView[] {
   const { tokens, index, clauses, mentions, clauseSentiment } = view;
   const ranges = chunkRanges(tokens);
   const clauseAt = new Int32Array(tokens.length).fill(-1);
   clauses.forEach((clause, c) => clauseAt.fill(c, clause.from, clause.to));
   return ranges.map(({ from, to }) => {
     const features = rangeFeatures(tokens, index, from, to);
-    if (!OFF.has('m')) {
-      for (const m of mentions) {
-        if (m.opinionated && m.from >= from && m.from < to) features.push(`m:${m.aspect}:${m.score > 0 ? '+' : m.score < 0 ? '-' : '0'}`);
-      }
+    for (const m of mentions) {
+      if (m.opinionated && m.from >= from && m.from < to) features.push(`m:${m.aspect}:${m.score > 0 ? '+' : m.score < 0 ? '-' : '0'}`);
     }
     let sentiment = 0;
     let last = -1;
@@ -107,8 +108,8 @@ export function sentenceViews(view: RuleView, rating: number): SentenceView[] {
       if (c !== -1 && c !== last) sentiment += clauseSentiment[c]!;
       last = c;
     }
-    if (!OFF.has('v')) features.push(sentiment > 0.5 ? 'v:+' : sentiment < -0.5 ? 'v:-' : 'v:0');
-    if (!OFF.has('star')) features.push(`star:${rating}`);
+    features.push(sentiment > 0.5 ? 'v:+' : sentiment < -0.5 ? 'v:-' : 'v:0');
+    features.push(`star:${rating}`);
     let end = to;
     while (end < tokens.length && tokens[end]!.kind !== 'stop') end++;
     if (tokens[end]?.norm === '?') features.push('q');
@@ -135,20 +136,24 @@ export function rangeFeatures(tokens: readonly Token[], index: UnitIndex, from: 
     }
     const norm = token.norm;
     if (/^\d/.test(norm)) features.push('#');
-    const stem = stemOf(norm);
+    let stem = stems.get(norm);
+    if (stem === undefined) {
+      stem = stemOf(norm);
+      if (stems.size < STEM_CACHE_MAX) stems.set(norm, stem);
+    }
     features.push(`w:${stem}`);
-    if (stem.length >= 6 && !OFF.has('p')) features.push(`p:${stem.slice(0, 5)}`);
-    if (t <= negatedUntil && !OFF.has('n')) features.push(`n:${stem}`);
-    if (!OFF.has('k')) for (const k of WORD_CLASSES.get(stem) ?? []) features.push(`k:${k}`);
+    if (stem.length >= 6) features.push(`p:${stem.slice(0, 5)}`);
+    if (t <= negatedUntil) features.push(`n:${stem}`);
+    for (const k of WORD_CLASSES.get(stem) ?? []) features.push(`k:${k}`);
     if (previous !== null) {
-      if (!OFF.has('b')) features.push(`b:${previous} ${stem}`);
-      if (!OFF.has('k')) for (const k of WORD_CLASSES.get(`${previous} ${stem}`) ?? []) features.push(`k:${k}`);
+      features.push(`b:${previous} ${stem}`);
+      for (const k of WORD_CLASSES.get(`${previous} ${stem}`) ?? []) features.push(`k:${k}`);
     }
     previous = stem;
     if (SCOPE_BREAKERS.has(norm)) negatedUntil = -1;
-    if (NEGATORS.has(norm) || norm.endsWith("n't")) negatedUntil = t + NEGATION_REACH;
+    if (NEGATORS.has(norm) || norm.endsWith("n't") || CONTRACTIONS.has(norm)) negatedUntil = t + NEGATION_REACH;
     const u = index.unitAt[t]!;
-    if (u !== -1 && index.units[u]!.from === t && !OFF.has('c')) for (const cue of index.units[u]!.entry.cues) features.push(`c:${cue.aspect}:${cue.kind}`);
+    if (u !== -1 && index.units[u]!.from === t) for (const cue of index.units[u]!.entry.cues) features.push(`c:${cue.aspect}:${cue.kind}`);
   }
   return features;
 }
