@@ -9,7 +9,7 @@ export interface ModelFile {
   /** How the weights were made: corpus file, its sha256, folds, seed, hyper-parameters. */
   trained_on: Record<string, string | number>;
   aspects: AspectId[];
-  /** Per aspect: a review mentions it when some sentence's probability reaches this. */
+  /** Per aspect: a review mentions it when its mixed probability (see detect) reaches this. */
   thresholds: number[];
   /** feature → one weight per aspect, in `aspects` order. */
   detect: Record<string, number[]>;
@@ -45,9 +45,9 @@ export interface Detection {
   polarity: Polarity;
   /** P(positive) − P(negative), -1..1. */
   score: number;
-  /** Probability of the best sentence. */
+  /** Probability of the best chunk. */
   confidence: number;
-  /** Token range of the sentence that carries it. */
+  /** Token range of the chunk that carries it. */
   from: number;
   to: number;
 }
@@ -84,52 +84,54 @@ const DOCUMENT_SHARE = 0.3;
 /** Feature kinds the document model reads: words, word classes, cues, the rule layer's mentions. */
 const DOCUMENT_KINDS = 'wkcm';
 
-/** The review's features for the document model: every chunk's lexical and class features, once. */
-export function documentFeatures(sentences: readonly ChunkView[]): string[] {
+/** The review's features for the document model: every chunk's word, class, cue and mention features, once. */
+export function documentFeatures(chunks: readonly ChunkView[]): string[] {
   const set = new Set<string>(['bias']);
-  for (const s of sentences) for (const f of s.features) if (f[1] === ':' && DOCUMENT_KINDS.includes(f[0]!)) set.add(f);
+  for (const chunk of chunks) for (const f of chunk.features) if (f[1] === ':' && DOCUMENT_KINDS.includes(f[0]!)) set.add(f);
   return [...set];
 }
 
-/** Mixes each aspect's best-chunk probability with the document model's. */
-export function combineDocument(model: Model, sentences: readonly ChunkView[], best: Float64Array): Float64Array {
-  const doc = addWeights(model.document, documentFeatures(sentences), new Float64Array(model.aspects.length));
+/** Mixes each aspect's best-chunk probability (`best`, updated in place) with the document model's. */
+export function combineDocument(model: Model, chunks: readonly ChunkView[], best: Float64Array): Float64Array {
+  const doc = addWeights(model.document, documentFeatures(chunks), new Float64Array(model.aspects.length));
   for (let a = 0; a < best.length; a++) best[a] = (1 - DOCUMENT_SHARE) * best[a]! + DOCUMENT_SHARE * sigmoid(doc[a]!);
   return best;
 }
 
-/** Per sentence, per aspect: the detection probabilities. */
-export function chunkProbabilities(model: Model, sentences: readonly ChunkView[]): Float64Array[] {
-  return sentences.map((s) => addWeights(model.detect, s.features, new Float64Array(model.aspects.length)).map(sigmoid));
+/** Per chunk, per aspect: the detection probabilities. */
+export function chunkProbabilities(model: Model, chunks: readonly ChunkView[]): Float64Array[] {
+  return chunks.map((chunk) => addWeights(model.detect, chunk.features, new Float64Array(model.aspects.length)).map(sigmoid));
 }
 
 /**
- * The aspects a review mentions: an aspect is in when its most likely sentence
- * reaches the aspect's threshold; its polarity comes from that sentence, the
- * stars and the rule layer's verdict.
+ * The aspects a review mentions: an aspect is in when the mix of its most
+ * likely chunk and the document model reaches the aspect's threshold; its
+ * polarity comes from that chunk, the stars and the rule layer's verdict.
  */
 export function detect(model: Model, view: RuleView, rating: number, rulePolarity: ReadonlyMap<AspectId, Polarity>): Detection[] {
-  const sentences = chunkViews(view, rating);
-  const probabilities = chunkProbabilities(model, sentences);
-  const best = new Float64Array(model.aspects.length);
-  for (const p of probabilities) for (let a = 0; a < best.length; a++) best[a] = Math.max(best[a]!, p[a]!);
-  const combined = combineDocument(model, sentences, best);
+  const chunks = chunkViews(view, rating);
+  const probabilities = chunkProbabilities(model, chunks);
+  const n = model.aspects.length;
+  // The first chunk with the highest probability, per aspect.
+  const bestChunk = new Int32Array(n).fill(-1);
+  const bestP = new Float64Array(n).fill(-1);
+  probabilities.forEach((p, c) => {
+    for (let a = 0; a < n; a++) {
+      if (p[a]! > bestP[a]!) {
+        bestP[a] = p[a]!;
+        bestChunk[a] = c;
+      }
+    }
+  });
+  const combined = combineDocument(model, chunks, bestP.map((p) => Math.max(p, 0)));
   const found: Detection[] = [];
   model.aspects.forEach((id, a) => {
-    let best = -1;
-    let bestP = -1;
-    probabilities.forEach((p, s) => {
-      if (p[a]! > bestP) {
-        best = s;
-        bestP = p[a]!;
-      }
-    });
-    if (best === -1 || combined[a]! < model.thresholds[a]!) return;
-    const sentence = sentences[best]!;
-    const p = softmax(addWeights(model.polarity, polarityFeatures(sentence.features, id, rulePolarity.get(id), rating), new Float64Array(3)));
+    if (bestChunk[a] === -1 || combined[a]! < model.thresholds[a]!) return;
+    const chunk = chunks[bestChunk[a]!]!;
+    const p = softmax(addWeights(model.polarity, polarityFeatures(chunk.features, id, rulePolarity.get(id), rating), new Float64Array(3)));
     let k = 0;
     for (let c = 1; c < 3; c++) if (p[c]! > p[k]!) k = c;
-    found.push({ id, polarity: POLARITY_CLASSES[k]!, score: p[2]! - p[0]!, confidence: bestP, from: sentence.from, to: sentence.to });
+    found.push({ id, polarity: POLARITY_CLASSES[k]!, score: p[2]! - p[0]!, confidence: bestP[a]!, from: chunk.from, to: chunk.to });
   });
   return found;
 }

@@ -21,7 +21,7 @@ export interface TrainOptions {
   learningRate: number;
   /** L2 penalty, applied to the weights of the features an example has. */
   l2: number;
-  /** A feature must occur in this many training sentences to get a weight. */
+  /** A feature must occur in this many training examples to get a weight. */
   minCount: number;
   /** Folds of the cross-validation that picks each aspect's threshold. */
   folds: number;
@@ -39,17 +39,17 @@ export interface TrainOptions {
  */
 export const TRAIN_OPTIONS: TrainOptions = { seed: 16, epochs: 20, learningRate: 0.05, l2: 1e-4, minCount: 2, folds: 5, bag: 1, minRecall: 0.78 };
 
-/** A review turned into what training needs: its sentences' features and which sentences carry which aspect. */
+/** A review turned into what training needs: its chunks' features and which chunks carry which aspect. */
 export interface PreparedReview {
   id: string;
   rating: number;
   text: string;
   view: RuleView;
-  sentences: ChunkView[];
+  chunks: ChunkView[];
   rulePolarity: Map<AspectId, Polarity>;
   gold: Map<AspectId, LabelledAspect>;
-  /** Aspect → indices of the sentences its evidence overlaps. */
-  evidenceSentences: Map<AspectId, number[]>;
+  /** Aspect → indices of the chunks its evidence overlaps. */
+  evidenceChunks: Map<AspectId, number[]>;
 }
 
 export function prepare(reviews: readonly TrainingReview[], dictionary: Dictionary): PreparedReview[] {
@@ -57,35 +57,36 @@ export function prepare(reviews: readonly TrainingReview[], dictionary: Dictiona
     if (review.aspects === undefined) throw new Error(`${review.id}: training needs labelled aspects with evidence (the corpus format)`);
     const text = review.text ?? '';
     const analysis = analyseText(text, review.rating, dictionary);
-    const sentences = chunkViews(analysis.rules, review.rating);
+    const chunks = chunkViews(analysis.rules, review.rating);
     const { tokens } = analysis.rules;
-    const evidenceSentences = new Map<AspectId, number[]>();
+    const evidenceChunks = new Map<AspectId, number[]>();
     const labelled = review.aspects;
     for (const aspect of labelled) {
       const start = text.indexOf(aspect.evidence);
       const end = start + aspect.evidence.length;
-      const hit = sentences.flatMap((s, i) => (tokens[s.from]!.start < end && tokens[s.to - 1]!.end > start ? [i] : []));
-      evidenceSentences.set(aspect.id, hit);
+      const hit = chunks.flatMap((s, i) => (tokens[s.from]!.start < end && tokens[s.to - 1]!.end > start ? [i] : []));
+      evidenceChunks.set(aspect.id, hit);
     }
     return {
       id: review.id,
       rating: review.rating,
       text,
       view: analysis.rules,
-      sentences,
+      chunks,
       rulePolarity: new Map(analysis.aspects.map((a) => [a.id, a.polarity])),
       gold: new Map(labelled.map((a) => [a.id, a])),
-      evidenceSentences,
+      evidenceChunks,
     };
   });
 }
 
 /**
- * Trains the learned layer: per aspect, a logistic regression over sentences
- * (a sentence the evidence overlaps is a positive, every sentence of a review
- * without the aspect a negative, the other sentences of a review with it are
+ * Trains the learned layer: per aspect, a logistic regression over chunks
+ * (a chunk the evidence overlaps is a positive, every chunk of a review
+ * without the aspect a negative, the other chunks of a review with it are
  * left out: they may or may not mention it again); and one softmax regression
- * for polarity over the evidence sentences. Thresholds come from
+ * for polarity over the evidence chunks, and a logistic regression per
+ * aspect over whole reviews. Thresholds come from
  * `thresholds`, or from a k-fold cross-validation inside `reviews`.
  */
 export function train(reviews: readonly PreparedReview[], options: TrainOptions = TRAIN_OPTIONS, thresholds?: readonly number[]): ModelFile {
@@ -110,7 +111,7 @@ export function foldOf(id: string, folds: number): number {
   return h % folds;
 }
 
-/** Out-of-fold best-sentence probabilities: review index → one per aspect. */
+/** Out-of-fold probabilities (best chunk mixed with the document model): review index → one per aspect. */
 export function outOfFold(reviews: readonly PreparedReview[], options: TrainOptions): Float64Array[] {
   const result: Float64Array[] = new Array(reviews.length);
   for (let k = 0; k < options.folds; k++) {
@@ -126,8 +127,8 @@ export function outOfFold(reviews: readonly PreparedReview[], options: TrainOpti
 
 export function bestProbabilities(model: Model, review: PreparedReview): Float64Array {
   const best = new Float64Array(model.aspects.length);
-  for (const p of chunkProbabilities(model, review.sentences)) for (let a = 0; a < best.length; a++) best[a] = Math.max(best[a]!, p[a]!);
-  return combineDocument(model, review.sentences, best);
+  for (const p of chunkProbabilities(model, review.chunks)) for (let a = 0; a < best.length; a++) best[a] = Math.max(best[a]!, p[a]!);
+  return combineDocument(model, review.chunks, best);
 }
 
 /**
@@ -169,10 +170,10 @@ interface Example {
 function trainDetection(reviews: readonly PreparedReview[], options: TrainOptions): Map<string, Float64Array> {
   const examples: Example[] = [];
   for (const r of reviews) {
-    r.sentences.forEach((s, i) => {
+    r.chunks.forEach((s, i) => {
       const labels = new Int8Array(ASPECT_IDS.length);
       ASPECT_IDS.forEach((id, a) => {
-        const hit = r.evidenceSentences.get(id);
+        const hit = r.evidenceChunks.get(id);
         labels[a] = hit === undefined ? 0 : hit.includes(i) ? 1 : -1;
       });
       examples.push({ features: s.features, labels });
@@ -183,7 +184,7 @@ function trainDetection(reviews: readonly PreparedReview[], options: TrainOption
 
 function trainDocument(reviews: readonly PreparedReview[], options: TrainOptions): Map<string, Float64Array> {
   const examples: Example[] = reviews.map((r) => ({
-    features: documentFeatures(r.sentences),
+    features: documentFeatures(r.chunks),
     labels: Int8Array.from(ASPECT_IDS, (id) => (r.gold.has(id) ? 1 : 0)),
   }));
   return sgd(examples, ASPECT_IDS.length, options, 'logistic');
@@ -193,8 +194,8 @@ function trainPolarity(reviews: readonly PreparedReview[], options: TrainOptions
   const examples: Example[] = [];
   for (const r of reviews) {
     for (const [id, gold] of r.gold) {
-      const sentences = r.evidenceSentences.get(id) ?? [];
-      const features = [...new Set(sentences.flatMap((i) => r.sentences[i]!.features))];
+      const chunks = r.evidenceChunks.get(id) ?? [];
+      const features = [...new Set(chunks.flatMap((i) => r.chunks[i]!.features))];
       examples.push({
         features: polarityFeatures(features, id, r.rulePolarity.get(id), r.rating),
         labels: Int8Array.of(POLARITY_CLASSES.indexOf(gold.polarity)),
