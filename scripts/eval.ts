@@ -11,6 +11,7 @@
  * retrained on each fold's other parts); it never opens the test part.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInsights } from '../src/lib/insights/index.ts';
 import {
@@ -23,7 +24,7 @@ import {
   type EvalReport,
   type Targets,
 } from '../src/lib/insights/evaluation/evaluate.ts';
-import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
+import { InputError, parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
 import { EvalLineSchema, type EvalLine } from '../src/lib/insights/evaluation/eval-lines.ts';
 import { crossValidate } from '../src/lib/insights/evaluation/cross-validate.ts';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
@@ -62,11 +63,15 @@ function main(): number {
     },
   });
   if (values['dev-cv']) {
+    const file = values.input ?? CORPUS_DEV_FILE;
+    // Development never looks inside the test part, even by accident.
+    if (resolve(file) === resolve(CORPUS_TEST_FILE)) throw new InputError(`--dev-cv does not run on the test part (${CORPUS_TEST_FILE})`);
+    const folds = Number(values.folds);
+    if (!Number.isInteger(folds) || folds < 2) throw new InputError(`--folds must be an integer of at least 2, not "${values.folds}"`);
     const content = loadContent(values.content);
     const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
-    const folds = Number(values.folds);
-    const report = crossValidate(readEvalLines(values.input ?? CORPUS_DEV_FILE), dictionary, { ...TRAIN_OPTIONS, folds });
-    process.stdout.write(section(`${folds}-fold cross-validation inside ${values.input ?? CORPUS_DEV_FILE}`, report, CORPUS_TARGETS).text);
+    const report = crossValidate(readEvalLines(file), dictionary, { ...TRAIN_OPTIONS, folds });
+    process.stdout.write(section(`${folds}-fold cross-validation inside ${file}`, report, CORPUS_TARGETS).text);
     return 0;
   }
   const sets: { title: string; file: string; targets: Targets }[] = values.input

@@ -1,6 +1,7 @@
+import type { AspectId } from '../../../schemas/catalogue.ts';
+import { analyseText, type Polarity } from '../analyse-text.ts';
 import type { Dictionary } from '../dictionary.ts';
 import { compileModel, learnedAspects } from '../learned/model.ts';
-import { analyseText } from '../analyse-text.ts';
 import { TRAIN_OPTIONS, foldOf, prepare, train, type TrainOptions, type TrainingReview } from '../learned/train.ts';
 import { evaluate, type EvalReport, type GoldReview } from './evaluate.ts';
 
@@ -16,7 +17,7 @@ export function crossValidate(
   options: TrainOptions = TRAIN_OPTIONS,
 ): EvalReport {
   const prepared = prepare(lines, dictionary);
-  const predicted = new Map<string, { id: import('../../../schemas/catalogue.ts').AspectId; polarity: 'positive' | 'neutral' | 'negative' }[]>();
+  const predicted = new Map<string, { id: AspectId; polarity: Polarity }[]>();
   for (let k = 0; k < options.folds; k++) {
     const model = compileModel(train(prepared.filter((r) => foldOf(r.id, options.folds) !== k), options));
     for (const line of lines) {
