@@ -1,38 +1,93 @@
 /**
- * `npm run eval -- [--input test/fixtures/aspect-eval.jsonl] [--content DIR]`
- * Runs the analyser on a labelled set and prints aspect-detection precision,
- * recall and F1 per aspect and micro-averaged over review × aspect pairs, plus
- * polarity accuracy on the correctly detected pairs. Exits 1 below the targets.
+ * `npm run eval` scores the analyser on the corpus's test part
+ * (test/fixtures/aspect-corpus/test.jsonl) and on the old set
+ * (test/fixtures/aspect-eval.jsonl): aspect-detection precision, recall and F1
+ * per aspect and micro-averaged over review × aspect pairs, plus polarity
+ * accuracy on the correctly detected pairs. Exits 1 when a set misses its targets.
+ *
+ * `npm run eval -- --input FILE [--content DIR]` scores one labelled file.
+ * `npm run eval -- --dev-cv [--folds 5]` is for development: k-fold
+ * cross-validation inside the corpus's development part (the learned layer is
+ * retrained on each fold's other parts); it never opens the test part.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInsights } from '../src/lib/insights/index.ts';
-import { TARGETS, evaluate, formatReport, meetsTargets, type EvalReport } from '../src/lib/insights/evaluation/evaluate.ts';
-import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
-import { EvalLineSchema } from '../src/lib/insights/evaluation/eval-lines.ts';
+import {
+  CORPUS_TARGETS,
+  TARGETS,
+  describeTargets,
+  evaluate,
+  formatReport,
+  meetsTargets,
+  type EvalReport,
+  type Targets,
+} from '../src/lib/insights/evaluation/evaluate.ts';
+import { InputError, parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
+import { EvalLineSchema, type EvalLine } from '../src/lib/insights/evaluation/eval-lines.ts';
+import { crossValidate } from '../src/lib/insights/evaluation/cross-validate.ts';
+import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
+import { TRAIN_OPTIONS } from '../src/lib/insights/learned/train.ts';
 import { isUsageError, loadContent, toReviews } from './insights.ts';
 
 export const DEFAULT_EVAL_FILE = 'test/fixtures/aspect-eval.jsonl';
+export const CORPUS_TEST_FILE = 'test/fixtures/aspect-corpus/test.jsonl';
+export const CORPUS_DEV_FILE = 'test/fixtures/aspect-corpus/dev.jsonl';
 
-/** Analyses the labelled file and scores the result; shared with the test that pins the targets. */
+export function readEvalLines(inputPath: string): EvalLine[] {
+  return parseJsonl(readFileSync(inputPath, 'utf8'), EvalLineSchema);
+}
+
+/** Analyses the labelled file and scores the result; shared with the tests that pin the targets. */
 export function runEval(inputPath: string, contentDir: string): EvalReport {
   const content = loadContent(contentDir);
-  const lines = parseJsonl(readFileSync(inputPath, 'utf8'), EvalLineSchema);
+  const lines = readEvalLines(inputPath);
   const insights = buildInsights({ ...content, reviews: toReviews(lines, content) });
   const predicted = new Map(Object.entries(insights.per_review).map(([id, analysis]) => [id, analysis.aspects]));
   return evaluate(lines, predicted);
 }
 
+function section(title: string, report: EvalReport, targets: Targets): { text: string; ok: boolean } {
+  const ok = meetsTargets(report, targets);
+  return { text: `${title}\n\n${formatReport(report)}\n\ntargets: ${describeTargets(targets)}: ${ok ? 'met' : 'NOT met'}\n`, ok };
+}
+
 function main(): number {
   const { values } = parseArgs({
-    options: { input: { type: 'string', default: DEFAULT_EVAL_FILE }, content: { type: 'string', default: 'content' } },
+    options: {
+      input: { type: 'string' },
+      content: { type: 'string', default: 'content' },
+      'dev-cv': { type: 'boolean', default: false },
+      folds: { type: 'string', default: String(TRAIN_OPTIONS.folds) },
+    },
   });
-  const report = runEval(values.input, values.content);
-  process.stdout.write(`${formatReport(report)}\n`);
-  const ok = meetsTargets(report);
-  process.stdout.write(
-    `\ntargets: micro F1 >= ${TARGETS.f1}, polarity accuracy >= ${TARGETS.polarity_accuracy}: ${ok ? 'met' : 'NOT met'}\n`,
-  );
+  if (values['dev-cv']) {
+    const file = values.input ?? CORPUS_DEV_FILE;
+    // Development never looks inside the test part, even by accident.
+    if (resolve(file) === resolve(CORPUS_TEST_FILE)) throw new InputError(`--dev-cv does not run on the test part (${CORPUS_TEST_FILE})`);
+    const folds = Number(values.folds);
+    if (!Number.isInteger(folds) || folds < 2) throw new InputError(`--folds must be an integer of at least 2, not "${values.folds}"`);
+    const content = loadContent(values.content);
+    const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
+    const report = crossValidate(readEvalLines(file), dictionary, { ...TRAIN_OPTIONS, folds });
+    process.stdout.write(section(`${folds}-fold cross-validation inside ${file}`, report, CORPUS_TARGETS).text);
+    return 0;
+  }
+  const sets: { title: string; file: string; targets: Targets }[] = values.input
+    ? [{ title: values.input, file: values.input, targets: values.input === DEFAULT_EVAL_FILE ? TARGETS : CORPUS_TARGETS }]
+    : [
+        { title: `test part of the corpus (${CORPUS_TEST_FILE})`, file: CORPUS_TEST_FILE, targets: CORPUS_TARGETS },
+        { title: `old set (${DEFAULT_EVAL_FILE})`, file: DEFAULT_EVAL_FILE, targets: TARGETS },
+      ];
+  let ok = true;
+  const out: string[] = [];
+  for (const set of sets) {
+    const result = section(set.title, runEval(set.file, values.content), set.targets);
+    out.push(result.text);
+    ok &&= result.ok;
+  }
+  process.stdout.write(out.join('\n'));
   return ok ? 0 : 1;
 }
 

@@ -3,13 +3,15 @@ import type { ReviewAnalysis, Sentiment } from '../../schemas/insights.ts';
 import type { Review } from '../../schemas/review.ts';
 import { firstName } from '../mentions.ts';
 import type { CueKind } from './aspect-cues.ts';
-import { analyseText, type OpinionPhrase, type TextAnalysis } from './analyse-text.ts';
+import { analyseText, type AspectOpinion, type OpinionPhrase, type Polarity, type TextAnalysis } from './analyse-text.ts';
 import { createAreaMatcher } from './areas.ts';
 import { compileDictionary, type Dictionary } from './dictionary.ts';
 import { VALENCE } from './lexicon.ts';
 import { round } from './numbers.ts';
 import { createProblemMatcher, type ProblemMatcher } from './problems.ts';
 import { extractTerms, termKeyOf, type ReviewTerms } from './terms.ts';
+import { learnedAspects, type Model } from './learned/model.ts';
+import { committedModel } from './learned/committed.ts';
 
 /** Everything compiled once per build and shared by every review. */
 export interface AnalysisContext {
@@ -25,6 +27,8 @@ export interface AnalysisContext {
    * them as synonyms, which reviews rarely use together.
    */
   topicSynonyms: ReadonlyMap<string, AspectId>;
+  /** The learned layer that decides which aspects a review mentions and how (learned/weights.json). */
+  model: Model;
 }
 
 /** A review with its published analysis and the intermediate results aggregates need. */
@@ -58,6 +62,7 @@ export function createAnalysisContext(
     aspectOrder: new Map(aspects.map((a, i) => [a.id, i])),
     topicExclusions: exclusions,
     topicSynonyms: topicSynonyms(dictionary, exclusions),
+    model: committedModel(),
   };
 }
 
@@ -81,7 +86,16 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
     };
   }
   const result = analyseText(text, review.rating, context.dictionary);
-  const aspects = [...result.aspects].sort((a, b) => (context.aspectOrder.get(a.id) ?? 0) - (context.aspectOrder.get(b.id) ?? 0));
+  // The rule layer's aspects feed the learned layer, which has the last word;
+  // the rule layer's phrases and cue kinds stay for the aspects both agree on.
+  const rules = new Map(result.aspects.map((a) => [a.id, a]));
+  const aspects = learnedAspects(context.model, text, result.rules, result.aspects, review.rating).sort(
+    (a, b) => (context.aspectOrder.get(a.id) ?? 0) - (context.aspectOrder.get(b.id) ?? 0),
+  );
+  const agreed = aspects.flatMap((a) => {
+    const rule = rules.get(a.id);
+    return rule ? [rule] : [];
+  });
   return {
     review,
     analysis: {
@@ -90,11 +104,17 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
       aspects: aspects.map(({ id, polarity, score, evidence }) => ({ id, polarity, score, evidence })),
       problems: context.problems.find(text),
     },
-    phrases: new Map(aspects.map((a) => [a.id, a.phrases])),
-    cues: new Map(aspects.map((a) => [a.id, { kind: a.kind, strength: a.strength }])),
+    phrases: new Map(agreed.map((a) => [a.id, phrasesFor(a, aspects.find((x) => x.id === a.id)!.polarity)])),
+    cues: new Map(agreed.map((a) => [a.id, { kind: a.kind, strength: a.strength }])),
     sentences: result.sentences,
     terms: extractTerms(text, result.tokens, context.topicExclusions),
   };
+}
+
+/** The rule layer's phrases for an aspect; only those leaning the published way when the two layers disagree. */
+function phrasesFor(rule: AspectOpinion, polarity: Polarity): OpinionPhrase[] {
+  if (rule.polarity === polarity) return rule.phrases;
+  return rule.phrases.filter((p) => p.positive === (polarity === 'positive') && polarity !== 'neutral');
 }
 
 export function sentimentOf(score: number): Sentiment {

@@ -1,6 +1,7 @@
 import type { AspectId } from '../../schemas/catalogue.ts';
 import type { CueKind } from './aspect-cues.ts';
 import type { Dictionary } from './dictionary.ts';
+import type { RuleView } from './learned/features.ts';
 import { scoreClause, type Mention } from './opinions.ts';
 import { splitClauses, type Clause } from './segment.ts';
 import { tokenize, type Token } from './tokenize.ts';
@@ -36,6 +37,8 @@ export interface TextAnalysis {
   sentences: { text: string; score: number; aspects: number }[];
   /** The tokens, reused by topic extraction so no text is tokenized twice. */
   tokens: Token[];
+  /** Tokens, lexicon matches, clauses and mentions: what the learned layer's features are made of. */
+  rules: RuleView;
 }
 
 /** A score this far from zero is an opinion; closer is neutral ("the price was okay"). */
@@ -65,6 +68,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
   const mentions: Mention[] = [];
   const orphanBySentence = new Map<number, number>();
   const clauseSentiment: number[] = [];
+  const rawSentiment: number[] = [];
   let u = 0;
   clauses.forEach((clause, c) => {
     const inClause: number[] = [];
@@ -74,6 +78,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
     }
     const scored = scoreClause(tokens, index, clause, c, inClause);
     mentions.push(...scored.mentions);
+    rawSentiment.push(scored.sentiment);
     clauseSentiment.push(scored.sentiment * clause.weight);
     orphanBySentence.set(clause.sentence, (orphanBySentence.get(clause.sentence) ?? 0) + scored.orphan);
   });
@@ -83,6 +88,7 @@ export function analyseText(text: string, rating: number, dictionary: Dictionary
     aspects: aspectOpinions(text, tokens, index, clauses, mentions, orphanBySentence, rating),
     sentences: sentenceScores(text, tokens, clauses, clauseSentiment, mentions),
     tokens,
+    rules: { tokens, index, clauses, mentions, clauseSentiment: rawSentiment },
   };
 }
 

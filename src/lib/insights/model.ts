@@ -1,7 +1,7 @@
-/** Bump `version` whenever a lexicon or rule change can change the output for the same reviews. */
+/** Bump `version` whenever a lexicon, rule or weights change (npm run train) can change the output for the same reviews. */
 export const MODEL = {
-  name: 'harbor-absa-lexicon',
-  version: '1.1.0',
+  name: 'harbor-absa-learned',
+  version: '2.0.0',
 } as const;
 
 /** Version of the `/insights.json` format itself. */

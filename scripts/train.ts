@@ -1,0 +1,53 @@
+/**
+ * `npm run train` retrains the analyser's learned layer from the corpus's
+ * development part (test/fixtures/aspect-corpus/dev.jsonl, never the test
+ * part) and writes src/lib/insights/learned/weights.json. Training is seeded
+ * and visits everything in a fixed order, so the file comes out byte for byte
+ * the same on every run; `--check` exits 1 when the committed file differs.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
+import { TRAIN_OPTIONS, prepare, train } from '../src/lib/insights/learned/train.ts';
+import { CORPUS_DEV_FILE, readEvalLines } from './eval.ts';
+import { isUsageError, loadContent } from './insights.ts';
+
+export const WEIGHTS_FILE = 'src/lib/insights/learned/weights.json';
+
+/** The weights file's text for a corpus file and a content directory (its cues feed the features). */
+export function trainedWeights(corpusFile: string = CORPUS_DEV_FILE, contentDir = 'content'): string {
+  const content = loadContent(contentDir);
+  const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
+  const corpus = readFileSync(corpusFile);
+  const model = train(prepare(readEvalLines(corpusFile), dictionary), TRAIN_OPTIONS);
+  model.trained_on = {
+    corpus: corpusFile,
+    corpus_sha256: createHash('sha256').update(corpus).digest('hex'),
+    ...Object.fromEntries(Object.entries(TRAIN_OPTIONS).map(([k, v]) => [k, v])),
+  };
+  return `${JSON.stringify(model)}\n`;
+}
+
+function main(): number {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+  const text = trainedWeights();
+  if (values.check) {
+    const same = readFileSync(WEIGHTS_FILE, 'utf8') === text;
+    process.stdout.write(same ? `${WEIGHTS_FILE} is up to date\n` : `${WEIGHTS_FILE} differs from a fresh training: run npm run train\n`);
+    return same ? 0 : 1;
+  }
+  writeFileSync(WEIGHTS_FILE, text);
+  process.stdout.write(`wrote ${WEIGHTS_FILE} (${text.length} bytes)\n`);
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    process.exitCode = main();
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    process.stderr.write(`train: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,31 @@
+import type { AspectId } from '../../../schemas/catalogue.ts';
+import { analyseText, type Polarity } from '../analyse-text.ts';
+import type { Dictionary } from '../dictionary.ts';
+import { compileModel, learnedAspects } from '../learned/model.ts';
+import { TRAIN_OPTIONS, foldOf, prepare, train, type TrainOptions, type TrainingReview } from '../learned/train.ts';
+import { evaluate, type EvalReport, type GoldReview } from './evaluate.ts';
+
+/**
+ * k-fold cross-validation of the whole analyser inside a labelled set: each
+ * fold is analysed by a model trained (thresholds included, by their own inner
+ * cross-validation) on the other folds only. For development on the corpus's
+ * development part; the figures that count come from the test part.
+ */
+export function crossValidate(
+  lines: readonly (TrainingReview & GoldReview)[],
+  dictionary: Dictionary,
+  options: TrainOptions = TRAIN_OPTIONS,
+): EvalReport {
+  const prepared = prepare(lines, dictionary);
+  const predicted = new Map<string, { id: AspectId; polarity: Polarity }[]>();
+  for (let k = 0; k < options.folds; k++) {
+    const model = compileModel(train(prepared.filter((r) => foldOf(r.id, options.folds) !== k), options));
+    for (const line of lines) {
+      if (foldOf(line.id, options.folds) !== k) continue;
+      const text = line.text ?? '';
+      const analysis = analyseText(text, line.rating, dictionary);
+      predicted.set(line.id, learnedAspects(model, text, analysis.rules, analysis.aspects, line.rating));
+    }
+  }
+  return evaluate(lines, predicted);
+}
