@@ -11,7 +11,10 @@ export default defineConfig(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
     rules: {
       // `_name` marks a binding kept for its position (a destructured field left out on purpose).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Type-only imports keep the domain's runtime free of the glue it names (verbatimModuleSyntax asks the same).
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // A binding a closure reads before its one assignment (a handler registered before the server exists) stays `let`.
@@ -22,7 +25,17 @@ export default defineConfig(
   {
     files: ['src/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/functions/**'], message: 'src/ never imports from functions/: the glue depends on the domain, never the reverse.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/functions/**'],
+              message: 'src/ never imports from functions/: the glue depends on the domain, never the reverse.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -29,7 +29,9 @@ export async function benchBuildTimes(sizes: readonly number[], log: (line: stri
     if (result.code !== 0) throw new Error(`build of ${count} reviews failed:\n${result.output.slice(-4000)}`);
     const analyserMs = Number(/\[insights\] analysed \d+ reviews in (\d+) ms/.exec(result.output)?.[1] ?? NaN);
     const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs };
-    log(`build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build)`);
+    log(
+      `build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build)`,
+    );
     results.push(row);
   }
   return results;
@@ -46,6 +48,9 @@ async function generated(count: number): Promise<string> {
 }
 
 if (import.meta.main) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   await benchBuildTimes(sizes.length > 0 ? sizes : [1_000, 10_000, 100_000]);
 }

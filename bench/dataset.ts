@@ -29,7 +29,12 @@ export async function prepareSize(size: BenchSize, root: string): Promise<Prepar
   const workDir = join(root, '.bench', size.name);
   const distDir = join(workDir, 'dist');
   const fingerprintFile = join(workDir, 'fingerprint');
-  const fingerprint = await hashTrees([join(root, size.contentDir), join(root, 'src'), join(root, 'astro.config.mjs'), join(root, 'package-lock.json')]);
+  const fingerprint = await hashTrees([
+    join(root, size.contentDir),
+    join(root, 'src'),
+    join(root, 'astro.config.mjs'),
+    join(root, 'package-lock.json'),
+  ]);
   const previous = await readFile(fingerprintFile, 'utf8').catch(() => '');
   const existing = await readFile(join(distDir, 'client/reviews.json'), 'utf8').catch(() => undefined);
   let rebuilt = false;
@@ -49,7 +54,12 @@ async function hashTrees(paths: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
   for (const path of paths) {
     const entries = await readdir(path, { recursive: true, withFileTypes: true }).catch(() => undefined);
-    const files = entries ? entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort() : [path];
+    const files = entries
+      ? entries
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name))
+          .sort()
+      : [path];
     for (const file of files) {
       hash.update(file).update('\0');
       hash.update(await readFile(file).catch(() => Buffer.alloc(0)));

@@ -18,7 +18,15 @@ import { createTestPki } from '../test/support/test-ca.ts';
 import { prepareSize } from './dataset.ts';
 import { cpuSeconds } from './processes.ts';
 
-const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '32' }, rounds: { type: 'string', default: '3' }, receivers: { type: 'string', default: '4' }, profile: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '3' },
+    receivers: { type: 'string', default: '4' },
+    profile: { type: 'string' },
+  },
+});
 const ROOT = resolve(import.meta.dirname, '..');
 const SUBSCRIBERS = Number(values.subscribers);
 const CONCURRENCY = Number(values.concurrency);
@@ -50,19 +58,27 @@ for (let i = 0; i < Number(values.receivers); i++) {
           if (posts === 1) firstAck = lastAck;
         });
       } else {
-        res.writeHead(200, { 'content-type': 'text/plain' }).end(new URL(req.url ?? '/', 'https://x').searchParams.get('hub.challenge') ?? '');
+        res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end(new URL(req.url ?? '/', 'https://x').searchParams.get('hub.challenge') ?? '');
       }
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   receivers.push(server);
 }
-const urls = Array.from({ length: SUBSCRIBERS }, (_, i) => `https://127.0.0.1:${(receivers[i % receivers.length]!.address() as AddressInfo).port}/s/${i}`);
+const urls = Array.from(
+  { length: SUBSCRIBERS },
+  (_, i) => `https://127.0.0.1:${(receivers[i % receivers.length]!.address() as AddressInfo).port}/s/${i}`,
+);
 
 const dbPath = join(work, 'hub.db');
 const hub = await startHub();
 await subscribeAll(hub.url);
-const baseline = fork(join(import.meta.dirname, 'hub-baseline.ts'), [], { env: { PATH: process.env.PATH, NODE_EXTRA_CA_CERTS: pki.caFile }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const baseline = fork(join(import.meta.dirname, 'hub-baseline.ts'), [], {
+  env: { PATH: process.env.PATH, NODE_EXTRA_CA_CERTS: pki.caFile },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 await ask(baseline, { warm: { urls, concurrency: CONCURRENCY } }, (m) => m === 'warm');
 
 interface Turn {
@@ -82,7 +98,9 @@ for (let round = 0; round < ROUNDS; round++) {
   const turn: Partial<Record<'hub' | 'bare', Turn>> = {};
   for (const which of order) turn[which] = which === 'hub' ? await hubTurn() : await bareTurn(body);
   results.push({ hub: turn.hub!, bare: turn.bare!, bodyBytes: body.length });
-  console.log(`round ${round + 1}: hub ${fmt(turn.hub!)}; bare loop ${fmt(turn.bare!)}; ratio ${(turn.hub!.rate / turn.bare!.rate).toFixed(2)}`);
+  console.log(
+    `round ${round + 1}: hub ${fmt(turn.hub!)}; bare loop ${fmt(turn.bare!)}; ratio ${(turn.hub!.rate / turn.bare!.rate).toFixed(2)}`,
+  );
 }
 
 const medianOf = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -121,7 +139,10 @@ async function hubTurn(): Promise<Turn> {
   const before = cpuSeconds(hub.pid) ?? 0;
   const start = performance.now();
   posts = 0;
-  const response = await fetch(`${hub.url}/api/websub/hub`, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'publish', 'hub.url': `${site}/feed.xml` }) });
+  const response = await fetch(`${hub.url}/api/websub/hub`, {
+    method: 'POST',
+    body: new URLSearchParams({ 'hub.mode': 'publish', 'hub.url': `${site}/feed.xml` }),
+  });
   if (response.status !== 202) throw new Error(`publish answered ${response.status}`);
   await until(() => posts >= SUBSCRIBERS, 'every hub notification');
   const seconds = (lastAck - start) / 1000;
@@ -133,8 +154,16 @@ async function hubTurn(): Promise<Turn> {
 async function bareTurn(body: Buffer): Promise<Turn> {
   posts = 0;
   const start = performance.now();
-  const headers = { 'content-type': 'application/atom+xml; charset=utf-8', link: `<${site}/api/websub/hub>; rel="hub", <${site}/feed.xml>; rel="self"` };
-  const cpu = await ask<number>(baseline, { post: { urls, body: body.toString(), headers, concurrency: CONCURRENCY } }, (m) => typeof m === 'object' && m !== null && 'done' in m, (m) => (m as { done: number }).done);
+  const headers = {
+    'content-type': 'application/atom+xml; charset=utf-8',
+    link: `<${site}/api/websub/hub>; rel="hub", <${site}/feed.xml>; rel="self"`,
+  };
+  const cpu = await ask<number>(
+    baseline,
+    { post: { urls, body: body.toString(), headers, concurrency: CONCURRENCY } },
+    (m) => typeof m === 'object' && m !== null && 'done' in m,
+    (m) => (m as { done: number }).done,
+  );
   await until(() => posts >= SUBSCRIBERS, 'every bare POST');
   const seconds = (lastAck - start) / 1000;
   return { seconds, rate: SUBSCRIBERS / seconds, firstSeconds: (firstAck - start) / 1000, cpu };
@@ -168,7 +197,10 @@ async function subscribeAll(hubUrl: string): Promise<void> {
   const worker = async (): Promise<void> => {
     while (next < urls.length) {
       const callback = urls[next++] as string;
-      const r = await fetch(`${hubUrl}/api/websub/hub`, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': `${SITE}/feed.xml`, 'hub.callback': callback }) });
+      const r = await fetch(`${hubUrl}/api/websub/hub`, {
+        method: 'POST',
+        body: new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': `${SITE}/feed.xml`, 'hub.callback': callback }),
+      });
       if (r.status !== 202) throw new Error(`subscribe answered ${r.status}: ${await r.text()}`);
     }
   };
@@ -193,7 +225,12 @@ async function until(check: () => boolean, what: string, timeoutMs = 120_000): P
   }
 }
 
-function ask<T = unknown>(child: ReturnType<typeof fork>, message: object, isAnswer: (m: unknown) => boolean, value: (m: unknown) => T = (m) => m as T): Promise<T> {
+function ask<T = unknown>(
+  child: ReturnType<typeof fork>,
+  message: object,
+  isAnswer: (m: unknown) => boolean,
+  value: (m: unknown) => T = (m) => m as T,
+): Promise<T> {
   return new Promise((done) => {
     const listener = (m: unknown): void => {
       if (!isAnswer(m)) return;

@@ -13,7 +13,10 @@ import type { Review } from '../src/schemas/review.ts';
 import { loadContent, type ContentInput } from '../scripts/insights.ts';
 
 /** Times one full build of the insights over `reviews` (the taxonomy and roster come from content/). */
-export async function benchInsights(reviews: Review[], content: ContentInput = loadContent('content')): Promise<{ reviewsPerSecond: number; ms: number }> {
+export async function benchInsights(
+  reviews: Review[],
+  content: ContentInput = loadContent('content'),
+): Promise<{ reviewsPerSecond: number; ms: number }> {
   buildInsights({ ...content, reviews: reviews.slice(0, 50) }); // warm-up: let the JIT see the hot paths once
   const start = performance.now();
   buildInsights({ ...content, reviews });
@@ -33,9 +36,30 @@ function prng(seed: number): () => number {
   };
 }
 
-const OPENERS = ['Called about a dead outlet.', 'Our breaker kept tripping.', 'We needed a new EV charger in the garage.', 'Had flickering lights in the kitchen.', 'Panel upgrade for our old house.', 'Needed recessed lights installed.'];
-const PRAISE = ['{name} showed up on time and explained everything clearly.', 'The work looks great and they cleaned up after themselves.', 'Price was fair and matched the quote.', 'Very professional and polite crew.', '{name} knew exactly what he was doing and found the problem fast.', 'They came out within the hour on a Sunday.', 'Not cheap, but worth every penny.'];
-const COMPLAINTS = ['They were two hours late and nobody called.', 'Left a mess in the garage.', 'The bill was higher than the estimate.', 'The outlet he replaced stopped working a week later.', 'Took three weeks to get a call back.'];
+const OPENERS = [
+  'Called about a dead outlet.',
+  'Our breaker kept tripping.',
+  'We needed a new EV charger in the garage.',
+  'Had flickering lights in the kitchen.',
+  'Panel upgrade for our old house.',
+  'Needed recessed lights installed.',
+];
+const PRAISE = [
+  '{name} showed up on time and explained everything clearly.',
+  'The work looks great and they cleaned up after themselves.',
+  'Price was fair and matched the quote.',
+  'Very professional and polite crew.',
+  '{name} knew exactly what he was doing and found the problem fast.',
+  'They came out within the hour on a Sunday.',
+  'Not cheap, but worth every penny.',
+];
+const COMPLAINTS = [
+  'They were two hours late and nobody called.',
+  'Left a mess in the garage.',
+  'The bill was higher than the estimate.',
+  'The outlet he replaced stopped working a week later.',
+  'Took three weeks to get a call back.',
+];
 const NAMES = ['Marcus', 'Priya', 'Dale', 'Sofia', 'Tomás', 'Kenji', 'Chris'];
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

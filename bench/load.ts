@@ -52,17 +52,38 @@ export function serverCpuPrefix(): string[] {
 }
 
 /** Drives `base` with `connections` keep-alive connections over `requests`, in rotation, for whole `seconds`. */
-export async function load(base: string, requests: readonly LoadRequest[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+export async function load(
+  base: string,
+  requests: readonly LoadRequest[],
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const lines = requests.map((r) => [r.path, ...Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}`)].join('\t'));
   return runWrk(SCRIPT, base, lines, [], options);
 }
 
 /** The same for POSTs of JSON `bodies` (one line each) to `url`, in rotation, with the same extra `headers` on each. */
-export function loadPosts(url: string, bodies: readonly string[], headers: Record<string, string>, options: { connections: number; seconds: number }): Promise<LoadResult> {
-  return runWrk(POST_SCRIPT, url, bodies, Object.entries(headers).map(([k, v]) => `${k}: ${v}`), options);
+export function loadPosts(
+  url: string,
+  bodies: readonly string[],
+  headers: Record<string, string>,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  return runWrk(
+    POST_SCRIPT,
+    url,
+    bodies,
+    Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    options,
+  );
 }
 
-async function runWrk(script: string, url: string, lines: readonly string[], extra: readonly string[], options: { connections: number; seconds: number }): Promise<LoadResult> {
+async function runWrk(
+  script: string,
+  url: string,
+  lines: readonly string[],
+  extra: readonly string[],
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-'));
   try {
     const file = join(dir, 'requests.txt');

@@ -64,8 +64,14 @@ for (const size of SIZES) {
       ...(await checkAnswers(`${servers['mcp per request'].url}/mcp`, bodies, {})),
     ];
     const drive: Record<Kind, (seconds: number) => Promise<LoadResult>> = {
-      'http search': (seconds) => load(servers['http search'].url, mix.paths.map((path) => ({ method: 'GET', path })), { connections: CONNECTIONS, seconds }),
-      'mcp (ours)': (seconds) => loadPosts(`${servers['mcp (ours)'].url}/mcp`, bodies, { 'Mcp-Session-Id': session }, { connections: CONNECTIONS, seconds }),
+      'http search': (seconds) =>
+        load(
+          servers['http search'].url,
+          mix.paths.map((path) => ({ method: 'GET', path })),
+          { connections: CONNECTIONS, seconds },
+        ),
+      'mcp (ours)': (seconds) =>
+        loadPosts(`${servers['mcp (ours)'].url}/mcp`, bodies, { 'Mcp-Session-Id': session }, { connections: CONNECTIONS, seconds }),
       'mcp per request': (seconds) => loadPosts(`${servers['mcp per request'].url}/mcp`, bodies, {}, { connections: CONNECTIONS, seconds }),
     };
     // A fresh process is slow for its first seconds of load (the compiler tiers the code up): not measured.
@@ -78,7 +84,8 @@ for (const size of SIZES) {
         const before = cpuSeconds(servers[kind].pid);
         const result = await drive[kind](1);
         const after = cpuSeconds(servers[kind].pid);
-        if (before !== undefined && after !== undefined && result.total > 0) result.cpuMicrosPerRequest = ((after - before) * 1e6) / result.total;
+        if (before !== undefined && after !== undefined && result.total > 0)
+          result.cpuMicrosPerRequest = ((after - before) * 1e6) / result.total;
         turns[kind].push(result);
       }
     }
@@ -87,11 +94,21 @@ for (const size of SIZES) {
     const ofHttpSearch = ratio('mcp (ours)', 'http search');
     const ofPerRequest = ratio('mcp (ours)', 'mcp per request');
     for (const kind of KINDS) {
-      if (figures[kind].badStatus > 0 || figures[kind].errors > 0) problems.push(`${kind}: ${figures[kind].badStatus} bad statuses, ${figures[kind].errors} errors`);
+      if (figures[kind].badStatus > 0 || figures[kind].errors > 0)
+        problems.push(`${kind}: ${figures[kind].badStatus} bad statuses, ${figures[kind].errors} errors`);
     }
     if (ofHttpSearch < TARGETS.ofHttpSearch) problems.push(`below ${pct(TARGETS.ofHttpSearch)} of the HTTP search`);
     if (ofPerRequest < TARGETS.ofPerRequest) problems.push(`below ${TARGETS.ofPerRequest}× the per-request pattern`);
-    results.push({ size: size.name, reviews: prepared.dataset.reviews.length, distinct: mix.distinct, figures, ofHttpSearch, ofPerRequest, pass: problems.length === 0, problems });
+    results.push({
+      size: size.name,
+      reviews: prepared.dataset.reviews.length,
+      distinct: mix.distinct,
+      figures,
+      ofHttpSearch,
+      ofPerRequest,
+      pass: problems.length === 0,
+      problems,
+    });
   } finally {
     await Promise.all(Object.values(servers).map((s) => s.stop()));
   }
@@ -99,7 +116,10 @@ for (const size of SIZES) {
 
 print();
 await mkdir(join(ROOT, '.bench'), { recursive: true });
-await writeFile(join(ROOT, '.bench/mcp-results.json'), JSON.stringify({ node: process.version, rounds: ROUNDS, connections: CONNECTIONS, results }, null, 2) + '\n');
+await writeFile(
+  join(ROOT, '.bench/mcp-results.json'),
+  JSON.stringify({ node: process.version, rounds: ROUNDS, connections: CONNECTIONS, results }, null, 2) + '\n',
+);
 process.exitCode = results.every((r) => r.pass) ? 0 : 1;
 
 function start(script: string, distDir: string): Promise<ServerProcess> {
@@ -119,7 +139,12 @@ async function initialize(base: string): Promise<string> {
   const response = await fetch(`${base}/mcp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
   });
   await response.arrayBuffer();
   const session = response.headers.get('mcp-session-id');
@@ -131,9 +156,14 @@ async function initialize(base: string): Promise<string> {
 async function checkAnswers(url: string, bodies: readonly string[], headers: Record<string, string>): Promise<string[]> {
   const problems: string[] = [];
   for (const body of new Set(bodies)) {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
     const answer = (await response.json().catch(() => ({}))) as { result?: { isError?: boolean; structuredContent?: unknown } };
-    if (response.status !== 200 || !answer.result?.structuredContent || answer.result.isError) problems.push(`${url}: ${body} answered ${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
+    if (response.status !== 200 || !answer.result?.structuredContent || answer.result.isError)
+      problems.push(`${url}: ${body} answered ${response.status} ${JSON.stringify(answer).slice(0, 200)}`);
     if (problems.length >= 3) break;
   }
   return problems;
@@ -166,11 +196,19 @@ function print(): void {
   const rows = results.flatMap((r) =>
     KINDS.map((kind) => {
       const f = r.figures[kind];
-      return [r.size, kind, Math.round(f.requestsPerSecond).toLocaleString('en-US'), `${f.p50Ms.toFixed(2)} ms`, `${f.p99Ms.toFixed(1)} ms`, `${Math.round(f.cpuMicrosPerRequest ?? Number.NaN)} µs`];
+      return [
+        r.size,
+        kind,
+        Math.round(f.requestsPerSecond).toLocaleString('en-US'),
+        `${f.p50Ms.toFixed(2)} ms`,
+        `${f.p99Ms.toFixed(1)} ms`,
+        `${Math.round(f.cpuMicrosPerRequest ?? Number.NaN)} µs`,
+      ];
     }),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

@@ -8,7 +8,34 @@ export interface UrlMix {
 }
 
 const DAY_MS = 86_400_000;
-const WORDS = ['on time', 'panel', 'friendly', 'clean', 'price', 'generator', 'EV charger', 'late', 'Tesla', 'professional', 'quote', 'breaker', 'recommend', 'explained', 'mess', 'spotless', 'emergency', 'inspection', 'knowledgeable', 'worth every penny', 'hot tub', 'flicker', 'safe', 'Tomás', 'CAFÉ', 'thank you'];
+const WORDS = [
+  'on time',
+  'panel',
+  'friendly',
+  'clean',
+  'price',
+  'generator',
+  'EV charger',
+  'late',
+  'Tesla',
+  'professional',
+  'quote',
+  'breaker',
+  'recommend',
+  'explained',
+  'mess',
+  'spotless',
+  'emergency',
+  'inspection',
+  'knowledgeable',
+  'worth every penny',
+  'hot tub',
+  'flicker',
+  'safe',
+  'Tomás',
+  'CAFÉ',
+  'thank you',
+];
 
 /**
  * Search URLs a review widget or an assistant would send: one to three
@@ -21,7 +48,16 @@ export function searchMix(dataset: ReviewsDataset, size = 240, seed = 1): UrlMix
   const technicians = dataset.business.technicians.flatMap((t) => [t.name, t.name.split(' ')[0] as string, ...t.aliases]);
   const services = dataset.business.services.flatMap((s) => [s.id, s.label]);
   const filters: Record<string, () => string> = {
-    rating: () => String(prng.weighted([[5, 4], [4, 2], [3, 1], [2, 1], [1, 2]])),
+    rating: () =>
+      String(
+        prng.weighted([
+          [5, 4],
+          [4, 2],
+          [3, 1],
+          [2, 1],
+          [1, 2],
+        ]),
+      ),
     min_rating: () => prng.pick(['3', '3.5', '4', '4.5']),
     since: () => prng.pick(dates),
     until: () => prng.pick(dates),
@@ -32,7 +68,15 @@ export function searchMix(dataset: ReviewsDataset, size = 240, seed = 1): UrlMix
   const seen = new Set<string>();
   while (seen.size < size) {
     const params = new URLSearchParams();
-    for (const name of prng.sample(Object.keys(filters), prng.weighted([[1, 3], [2, 4], [3, 2]]))) params.set(name, (filters[name] as () => string)());
+    for (const name of prng.sample(
+      Object.keys(filters),
+      prng.weighted([
+        [1, 3],
+        [2, 4],
+        [3, 2],
+      ]),
+    ))
+      params.set(name, (filters[name] as () => string)());
     const since = params.get('since');
     const until = params.get('until');
     if (since && until && since > until) {
@@ -63,7 +107,12 @@ export function sinceMix(dataset: ReviewsDataset, seed = 2, requests = 4000): Ur
       [2, 8],
       [3, 2],
     ]);
-  const ranges: [number, number][] = [[0, 7], [8, 30], [31, 365], [366, span]];
+  const ranges: [number, number][] = [
+    [0, 7],
+    [8, 30],
+    [31, 365],
+    [366, span],
+  ];
   const paths: string[] = [];
   for (let i = 0; i < requests; i += 1) {
     const [lo, hi] = ranges[daysBack()] as [number, number];

@@ -34,7 +34,10 @@ export async function recordResponses(base: string, paths: readonly string[]): P
 export async function saveResponses(file: string, responses: readonly RecordedResponse[]): Promise<void> {
   const whole = responses.map((r) => Buffer.concat(r.body));
   const lists = whole.map(splitList);
-  const shared = lists.reduce<Buffer>((longest, split) => (split && split.list.length > longest.length ? split.list : longest), Buffer.alloc(0));
+  const shared = lists.reduce<Buffer>(
+    (longest, split) => (split && split.list.length > longest.length ? split.list : longest),
+    Buffer.alloc(0),
+  );
   const chunks: Buffer[] = [shared];
   let offset = shared.length;
   const piece = (bytes: Buffer): [number, number] => {

@@ -68,7 +68,9 @@ for (const size of SIZES) {
   const started = Date.now();
   const prepared = await prepareSize(size, ROOT);
   const reviews = prepared.dataset.reviews.length;
-  console.log(`[${size.name}] ${reviews} reviews, ${prepared.rebuilt ? 'built' : 'reused the build'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[${size.name}] ${reviews} reviews, ${prepared.rebuilt ? 'built' : 'reused the build'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const search = searchMix(prepared.dataset);
   const since = sinceMix(prepared.dataset);
 
@@ -80,8 +82,18 @@ for (const size of SIZES) {
   const etags = new Map(recorded.map((r) => [r.path, r.headers.etag ?? '']));
   const bodyBytes = new Map(recorded.map((r) => [r.path, r.body.reduce((sum, part) => sum + part.length, 0)]));
   const cases: Record<CaseName, { requests: LoadRequest[]; distinct: number; status: string; meanBodyBytes: number }> = {
-    search: { requests: search.paths.map((path) => ({ method: 'GET', path })), distinct: search.distinct, status: '200', meanBodyBytes: meanOf(search.paths, bodyBytes) },
-    since: { requests: since.paths.map((path) => ({ method: 'GET', path })), distinct: since.distinct, status: '200', meanBodyBytes: meanOf(since.paths, bodyBytes) },
+    search: {
+      requests: search.paths.map((path) => ({ method: 'GET', path })),
+      distinct: search.distinct,
+      status: '200',
+      meanBodyBytes: meanOf(search.paths, bodyBytes),
+    },
+    since: {
+      requests: since.paths.map((path) => ({ method: 'GET', path })),
+      distinct: since.distinct,
+      status: '200',
+      meanBodyBytes: meanOf(since.paths, bodyBytes),
+    },
     'since 304': {
       requests: since.paths.map((path) => ({ method: 'GET', path, headers: { 'if-none-match': etags.get(path) ?? '' } })),
       distinct: since.distinct,
@@ -97,12 +109,21 @@ for (const size of SIZES) {
   let rssMb = 0;
   for (let block = 0; block < PROCESSES; block += 1) {
     ours ??= await startOurs();
-    const baseline = await startServerProcess('bench/serve-baseline.ts', ['--responses', responsesFile], ROOT, NODE_FLAGS, serverCpuPrefix());
+    const baseline = await startServerProcess(
+      'bench/serve-baseline.ts',
+      ['--responses', responsesFile],
+      ROOT,
+      NODE_FLAGS,
+      serverCpuPrefix(),
+    );
     // wrk only tells a bad status (400+) from a good one: each distinct request is checked once beforehand
     // (on the first pair: the others run the same code on the same files).
     if (block === 0) {
       for (const name of Object.keys(cases) as CaseName[]) {
-        statusChecks[name].push(...(await wrongStatuses('ours', ours.url, cases[name])), ...(await wrongStatuses('baseline', baseline.url, cases[name])));
+        statusChecks[name].push(
+          ...(await wrongStatuses('ours', ours.url, cases[name])),
+          ...(await wrongStatuses('baseline', baseline.url, cases[name])),
+        );
       }
     }
     await warmUp([ours, baseline], Object.values(cases));
@@ -124,9 +145,22 @@ for (const size of SIZES) {
       ...loadProblems('ours', o),
       ...loadProblems('baseline', b),
       ...(ratio < TARGETS[name] ? [`ratio below ${pct(TARGETS[name])}`] : []),
-      ...(o.p99Ms >= P99_TARGET_MS ? [`p99 ${ms(o.p99Ms)} ≥ ${P99_TARGET_MS} ms${b.p99Ms >= P99_TARGET_MS ? ', the baseline misses it too' : ''}`] : []),
+      ...(o.p99Ms >= P99_TARGET_MS
+        ? [`p99 ${ms(o.p99Ms)} ≥ ${P99_TARGET_MS} ms${b.p99Ms >= P99_TARGET_MS ? ', the baseline misses it too' : ''}`]
+        : []),
     ];
-    results.push({ size: size.name, case: name, distinctUrls: cases[name].distinct, meanBodyBytes: cases[name].meanBodyBytes, ours: o, baseline: b, ratio, target: TARGETS[name], pass: problems.length === 0, problems });
+    results.push({
+      size: size.name,
+      case: name,
+      distinctUrls: cases[name].distinct,
+      meanBodyBytes: cases[name].meanBodyBytes,
+      ours: o,
+      baseline: b,
+      ratio,
+      target: TARGETS[name],
+      pass: problems.length === 0,
+      problems,
+    });
   }
 }
 
@@ -134,7 +168,11 @@ printTable();
 await mkdir(join(ROOT, '.bench'), { recursive: true });
 await writeFile(
   join(ROOT, '.bench/results.json'),
-  JSON.stringify({ node: process.version, cpus: availableParallelism(), seconds: SECONDS, connections: CONNECTIONS, cases: results, memory }, null, 2) + '\n',
+  JSON.stringify(
+    { node: process.version, cpus: availableParallelism(), seconds: SECONDS, connections: CONNECTIONS, cases: results, memory },
+    null,
+    2,
+  ) + '\n',
 );
 console.log('\nresults written to .bench/results.json');
 process.exitCode = results.every((r) => r.pass) && memory.every((m) => m.pass !== false) ? 0 : 1;
@@ -165,7 +203,8 @@ function roundsOfBlock(block: number): number {
  * first runs every case's mix, unmeasured; `runTurns` then warms each case again on its own.
  */
 async function warmUp(servers: readonly ServerProcess[], mixes: readonly { requests: LoadRequest[] }[]): Promise<void> {
-  for (const { requests } of mixes) for (const server of servers) await load(server.url, requests, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+  for (const { requests } of mixes)
+    for (const server of servers) await load(server.url, requests, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
 }
 
 /**
@@ -173,19 +212,29 @@ async function warmUp(servers: readonly ServerProcess[], mixes: readonly { reque
  * burst of other work on the machine hits both alike; each figure is the
  * median of the turns, which a single disturbed turn does not move.
  */
-async function runTurns(ours: ServerProcess, baseline: ServerProcess, cases: Record<CaseName, { requests: LoadRequest[] }>, rounds: number, turns: Turns): Promise<void> {
+async function runTurns(
+  ours: ServerProcess,
+  baseline: ServerProcess,
+  cases: Record<CaseName, { requests: LoadRequest[] }>,
+  rounds: number,
+  turns: Turns,
+): Promise<void> {
   for (const [name, { requests }] of Object.entries(cases) as [CaseName, { requests: LoadRequest[] }][]) {
     // Each case is measured in its steady state: a change of traffic makes the compiler rework the
     // handler (over a hundred optimisations in the next second, on the server's one CPU).
     await warmUp([ours, baseline], [{ requests }]);
     for (let round = 0; round < rounds; round += 1) {
-      const order = [['ours', ours], ['baseline', baseline]] as const;
+      const order = [
+        ['ours', ours],
+        ['baseline', baseline],
+      ] as const;
       // Who goes first alternates too, so neither always follows the other's load.
       for (const [who, server] of turns[name].ours.length % 2 === 0 ? order : [...order].reverse()) {
         const cpuBefore = cpuSeconds(server.pid);
         const result = await load(server.url, requests, { connections: CONNECTIONS, seconds: SECONDS / ROUNDS });
         const cpuAfter = cpuSeconds(server.pid);
-        if (cpuBefore !== undefined && cpuAfter !== undefined && result.total > 0) result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.total;
+        if (cpuBefore !== undefined && cpuAfter !== undefined && result.total > 0)
+          result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.total;
         turns[name][who].push(result);
       }
     }
@@ -240,7 +289,21 @@ async function wrongStatuses(who: string, base: string, c: { requests: LoadReque
 }
 
 function printTable(): void {
-  const header = ['size', 'case', 'urls', 'KB/answer', 'ours req/s', 'baseline req/s', 'ratio', 'target', 'p99 ours', 'p99 baseline', 'CPU/req ours', 'CPU/req baseline', 'result'];
+  const header = [
+    'size',
+    'case',
+    'urls',
+    'KB/answer',
+    'ours req/s',
+    'baseline req/s',
+    'ratio',
+    'target',
+    'p99 ours',
+    'p99 baseline',
+    'CPU/req ours',
+    'CPU/req baseline',
+    'result',
+  ];
   const rows = results.map((r) => [
     r.size,
     r.case,
@@ -259,7 +322,8 @@ function printTable(): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   // Figures right-aligned; the names (size, case) and the verdict (last) left-aligned.
   const isFigure = (i: number) => i >= 2 && i < header.length - 1;
-  const line = (cells: string[]) => cells.map((c, i) => (isFigure(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (isFigure(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   console.log(
     `\nwrk, ${CONNECTIONS} connections, ${SECONDS} s per case and server in ${ROUNDS} alternating turns, shared by ${PROCESSES} processes of each run one pair after another (figures: medians of the turns; ratio: median of the back-to-back pairs' ratios), p99 target < ${P99_TARGET_MS} ms, servers run with node ${NODE_FLAGS.join(' ') || '(no flags)'}${serverCpuPrefix().length > 0 ? ' on CPU 0, wrk on CPU 1' : ''}`,
   );
@@ -269,7 +333,9 @@ function printTable(): void {
   console.log('');
   for (const m of memory) {
     const verdict = m.pass === undefined ? '' : m.pass ? `  PASS (< ${RSS_TARGET_MB} MB)` : `  FAIL (target < ${RSS_TARGET_MB} MB)`;
-    console.log(`RSS of our server after load, ${m.size} (${m.reviews.toLocaleString('en-US')} reviews): ${m.rssMb?.toFixed(1) ?? '?'} MB${verdict}`);
+    console.log(
+      `RSS of our server after load, ${m.size} (${m.reviews.toLocaleString('en-US')} reviews): ${m.rssMb?.toFixed(1) ?? '?'} MB${verdict}`,
+    );
   }
 }
 

@@ -28,7 +28,13 @@ for (const r of await loadResponses(values.responses)) {
   const { 'content-type': _type, ...notModifiedHeaders } = r.headers;
   const length = r.body.reduce((n, b) => n + b.length, 0);
   const body = length <= COALESCE_BYTES ? Buffer.concat(r.body) : r.body;
-  byUrl.set(r.path, { status: r.status, headers: { ...r.headers, 'content-length': length }, body, etag: r.headers.etag, notModifiedHeaders });
+  byUrl.set(r.path, {
+    status: r.status,
+    headers: { ...r.headers, 'content-length': length },
+    body,
+    etag: r.headers.etag,
+    notModifiedHeaders,
+  });
 }
 
 const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {

@@ -24,7 +24,9 @@ export async function buildIfStale(options: {
 
 /** `astro build` into `distDir` (its `client/` and `build.json`) in a child process; `npm run deploy` builds with it too. */
 export function runAstroBuild(distDir: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<void> {
-  const astro = createRequire(import.meta.url).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
+  const astro = createRequire(import.meta.url)
+    .resolve('astro/package.json')
+    .replace(/package\.json$/, 'bin/astro.mjs');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, 'build', '--outDir', distDir], {
       stdio: 'inherit',

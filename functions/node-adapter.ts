@@ -68,7 +68,7 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
     // Requests that arrive while this runs wait for the next turn.
     const turn = ready;
     ready = [];
-    for (let i = 0; i < turn.length; ) {
+    for (let i = 0; i < turn.length;) {
       const batch: Pending[] = [];
       for (; i < turn.length && batch.length < batchSize; i += 1) {
         const pending = turn[i] as Pending;
@@ -86,7 +86,8 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
         charged[batch.length] = bytes;
         batch.push(pending);
       }
-      for (let b = 0; b < batch.length; b += 1) deliver(batch[b] as Pending, replies[b] as HttpReply | Promise<HttpReply>, charged[b] as number);
+      for (let b = 0; b < batch.length; b += 1)
+        deliver(batch[b] as Pending, replies[b] as HttpReply | Promise<HttpReply>, charged[b] as number);
     }
     replies.length = 0;
     charged.length = 0;

@@ -55,7 +55,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   server.on('clientError', adapter.onClientError);
   // CONNECT is no method of this server: Node would close without a word.
-  server.on('connect', (_req, socket: Socket) => socket.end(rawResponse(renderError(new HttpError(405, 'CONNECT is not allowed here.', { headers: { allow: 'GET, HEAD, POST, OPTIONS' } })))));
+  server.on('connect', (_req, socket: Socket) =>
+    socket.end(
+      rawResponse(renderError(new HttpError(405, 'CONNECT is not allowed here.', { headers: { allow: 'GET, HEAD, POST, OPTIONS' } }))),
+    ),
+  );
   // A client that half-closes after pipelining still gets every answer (the adapter may hold some back).
   // Not in Node's typings, but read by its HTTP server since 0.x (socketOnEnd): the tests pin the behaviour.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
@@ -68,7 +72,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return { url: `http://${host}:${port}`, artifacts, close: () => close(server) };
 }
 
-const REFUSAL = rawResponse(renderError(new HttpError(503, 'Too many open connections; try again shortly.', { headers: { 'retry-after': '1' } })));
+const REFUSAL = rawResponse(
+  renderError(new HttpError(503, 'Too many open connections; try again shortly.', { headers: { 'retry-after': '1' } })),
+);
 
 /**
  * One connection past `max` is answered 503 and closed at once, before it

@@ -16,7 +16,10 @@ export interface RunningService {
  * (whose start-up publish distributes whatever changed while it was down and
  * resumes the work a previous run left in its database).
  */
-export async function startService(config: ServerConfig, options: { log?: (message: string) => void; resolve?: Resolver } = {}): Promise<RunningService> {
+export async function startService(
+  config: ServerConfig,
+  options: { log?: (message: string) => void; resolve?: Resolver } = {},
+): Promise<RunningService> {
   const log = options.log ?? console.error;
   const site = readBuildSite(config.distDir);
   let hub: Hub | undefined;
@@ -25,7 +28,12 @@ export async function startService(config: ServerConfig, options: { log?: (messa
     log,
     routes: (artifacts, listening) => {
       hub = createHub({ config: config.hub, artifacts, site, log, ...(options.resolve ? { resolve: options.resolve } : {}) });
-      const mcp = mcpRoutes(artifacts, { site, sessionSecret: config.mcpSessionSecret, allowedOrigins: config.mcpAllowedOrigins, listening });
+      const mcp = mcpRoutes(artifacts, {
+        site,
+        sessionSecret: config.mcpSessionSecret,
+        allowedOrigins: config.mcpAllowedOrigins,
+        listening,
+      });
       return [hub.route, ...mcp];
     },
   });

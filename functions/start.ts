@@ -31,4 +31,6 @@ await buildIfStale({
   signal: building.signal,
 });
 service = await startService(config);
-console.log(`Verified Reviews Service listening on ${service.server.url} (artifacts from ${config.distDir}/client, hub state in ${config.hub.dbPath})`);
+console.log(
+  `Verified Reviews Service listening on ${service.server.url} (artifacts from ${config.distDir}/client, hub state in ${config.hub.dbPath})`,
+);

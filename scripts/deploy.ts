@@ -31,10 +31,17 @@ if (await exists(live)) await rename(live, previous);
 await rename(next, live);
 console.log(`deploy: ${live} is the new build (the last one is in ${previous})`);
 
-const response = await fetch(config.hubUrl, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'publish' }) }).catch((error: unknown) => error as Error);
+const response = await fetch(config.hubUrl, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'publish' }) }).catch(
+  (error: unknown) => error as Error,
+);
 if (response instanceof Error || response.status !== 202) {
-  const why = response instanceof Error ? `${response.message}${response.cause instanceof Error ? `: ${response.cause.message}` : ''}` : `${response.status} ${await response.text()}`;
-  console.error(`deploy: the build is live, but telling the hub at ${config.hubUrl} failed (${why}); it will publish at its next start, or run the publish again`);
+  const why =
+    response instanceof Error
+      ? `${response.message}${response.cause instanceof Error ? `: ${response.cause.message}` : ''}`
+      : `${response.status} ${await response.text()}`;
+  console.error(
+    `deploy: the build is live, but telling the hub at ${config.hubUrl} failed (${why}); it will publish at its next start, or run the publish again`,
+  );
   process.exit(1);
 }
 console.log(`deploy: told the hub at ${config.hubUrl}; it pushes the changed topics now`);

@@ -148,7 +148,9 @@ export function readServerConfig(env: Env): ServerConfig {
       maxSubscriptionsPerHost: parsed.HUB_MAX_SUBSCRIPTIONS_PER_HOST,
     },
     mcpSessionSecret: parsed.MCP_SESSION_SECRET,
-    mcpAllowedOrigins: parsed.MCP_ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    mcpAllowedOrigins: parsed.MCP_ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -12,7 +12,11 @@ export function devRoutes(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ injectRoute }) => {
         injectRoute({ pattern: PATHS.search, entrypoint: new URL('./search-route.ts', import.meta.url), prerender: false });
-        injectRoute({ pattern: PATHS.since.replace('{date}', '[date]'), entrypoint: new URL('./since-route.ts', import.meta.url), prerender: false });
+        injectRoute({
+          pattern: PATHS.since.replace('{date}', '[date]'),
+          entrypoint: new URL('./since-route.ts', import.meta.url),
+          prerender: false,
+        });
       },
     },
   };

@@ -92,7 +92,8 @@ export class Budget {
   admit(connection: Connection): string | undefined {
     connection.queued += 1;
     this.#queued += 1;
-    if (connection.queued > this.#limits.maxQueuedRequests) return `more than ${this.#limits.maxQueuedRequests} requests waiting for answers`;
+    if (connection.queued > this.#limits.maxQueuedRequests)
+      return `more than ${this.#limits.maxQueuedRequests} requests waiting for answers`;
     if (this.#queued > this.#limits.maxQueuedRequestsTotal && connection.queued > 1) {
       return `pipelining while the server holds ${this.#queued} requests`;
     }

@@ -15,7 +15,12 @@ export function requestHasBody(req: IncomingMessage): boolean {
  * (Hono's body-limit middleware works the same way). Either error closes the
  * connection, since the rest of the body is never read.
  */
-export function readBody(req: IncomingMessage, res: ServerResponse, policy: BodyPolicy, format: 'json' | 'text' = 'json'): Promise<Uint8Array> {
+export function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  policy: BodyPolicy,
+  format: 'json' | 'text' = 'json',
+): Promise<Uint8Array> {
   const type = mediaType(req.headers['content-type']);
   if (!policy.types.includes(type)) {
     const expected = policy.types.join(' or ');

@@ -38,7 +38,11 @@ export function renderError(error: HttpError): HttpReply {
   const extra = close ? { ...headers, connection: 'close' } : headers;
   const message = bounded(error.message);
   if (format === 'text') {
-    return withCors({ status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra }, body: `${message}\n` });
+    return withCors({
+      status: error.status,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra },
+      body: `${message}\n`,
+    });
   }
   const body: ValidationError | ErrorBody =
     issues && issues.length > 0
@@ -53,7 +57,9 @@ export function invalidRequest(issues: Issue[]): HttpReply {
 }
 
 function boundedIssues(issues: Issue[]): Issue[] {
-  const kept = issues.slice(0, MAX_ISSUES).map((i) => ({ ...i, path: i.path.map((p) => (typeof p === 'string' ? bounded(p, 100) : p)), message: bounded(i.message) }));
+  const kept = issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => ({ ...i, path: i.path.map((p) => (typeof p === 'string' ? bounded(p, 100) : p)), message: bounded(i.message) }));
   if (issues.length > MAX_ISSUES) {
     kept.push({ path: [], code: 'too_many_issues', message: `${issues.length - MAX_ISSUES} more issues not listed; fix these first` });
   }

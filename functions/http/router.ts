@@ -77,7 +77,10 @@ export function dispatch(match: RouteMatch, request: HttpRequest, query: string)
   if (handler) return handler(request, { params, query });
   const allow = allowed(route);
   if (request.method === 'OPTIONS') return preflight(allow, route.corsHeaders ?? DEFAULT_CORS_HEADERS);
-  throw new HttpError(405, `${request.method} is not allowed here; use ${allow.join(', ')}`, { headers: { allow: allow.join(', ') }, format: route.errorFormat ?? 'json' });
+  throw new HttpError(405, `${request.method} is not allowed here; use ${allow.join(', ')}`, {
+    headers: { allow: allow.join(', ') },
+    format: route.errorFormat ?? 'json',
+  });
 }
 
 export function allowed(route: Route): string[] {

@@ -76,7 +76,8 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
 /** The chunks end to end at the start of `target`; returns that part of it. */
 function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buffer {
   let offset = 0;
-  for (const chunk of chunks) offset = typeof chunk === 'string' ? writeUtf8(target, chunk, offset) : (target.set(chunk, offset), offset + chunk.byteLength);
+  for (const chunk of chunks)
+    offset = typeof chunk === 'string' ? writeUtf8(target, chunk, offset) : (target.set(chunk, offset), offset + chunk.byteLength);
   return target.subarray(0, offset);
 }
 

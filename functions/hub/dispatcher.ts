@@ -118,7 +118,8 @@ export class Dispatcher {
   #claimAndRun(): void {
     const { store, worker, config } = this.#deps;
     const now = this.#now();
-    while (this.#waiting.length > 0 && this.#inFlight < config.deliveryConcurrency) this.verify(this.#waiting.shift() as PendingVerification);
+    while (this.#waiting.length > 0 && this.#inFlight < config.deliveryConcurrency)
+      this.verify(this.#waiting.shift() as PendingVerification);
     if (now - this.#sweptAt >= SWEEP_EVERY_MS) {
       store.subscriptionsExpire(now);
       this.#sweptAt = now;

@@ -46,13 +46,20 @@ export function hubRoute(deps: HubRouteDeps): Route {
     if (command.mode !== 'publish') keys.push(`host ${command.callbackHost}`);
     const rate = limiter.take(...keys);
     if (!rate.ok) {
-      throw new HttpError(429, `Too many hub requests from this address or for this callback host; try again in ${rate.retryAfterSeconds} s.`, {
-        format: 'text',
-        headers: { 'retry-after': String(rate.retryAfterSeconds) },
-      });
+      throw new HttpError(
+        429,
+        `Too many hub requests from this address or for this callback host; try again in ${rate.retryAfterSeconds} s.`,
+        {
+          format: 'text',
+          headers: { 'retry-after': String(rate.retryAfterSeconds) },
+        },
+      );
     }
     if (command.mode === 'publish') {
-      return accepted('Publish accepted: changed topics will be pushed to their subscribers.', () => void deps.publisher.publish(command.topics));
+      return accepted(
+        'Publish accepted: changed topics will be pushed to their subscribers.',
+        () => void deps.publisher.publish(command.topics),
+      );
     }
     return subscription(command);
   }
@@ -66,8 +73,15 @@ export function hubRoute(deps: HubRouteDeps): Route {
       throw refuse(400, `hub.callback points at ${literal}, which is not a public address`);
     }
     const existing = store.subscriptionGet(command.topic, command.callback);
-    if (command.mode === 'subscribe' && !existing && store.subscriptionCountByHost(command.callbackHost, now) >= config.maxSubscriptionsPerHost) {
-      throw refuse(403, `${command.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions, the most one callback host may hold`);
+    if (
+      command.mode === 'subscribe' &&
+      !existing &&
+      store.subscriptionCountByHost(command.callbackHost, now) >= config.maxSubscriptionsPerHost
+    ) {
+      throw refuse(
+        403,
+        `${command.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions, the most one callback host may hold`,
+      );
     }
     if (command.mode === 'unsubscribe' && !existing && !store.verificationPending(command.topic, command.callback)) {
       // Nothing to remove: no GET is sent, so the hub cannot be used to make requests to arbitrary URLs.
@@ -75,14 +89,20 @@ export function hubRoute(deps: HubRouteDeps): Route {
       return accepted('Unsubscribe accepted: there is no such subscription.');
     }
     const verification = store.verificationRequest({ ...command, requestedAt: now }, deps.worker, now + dispatcher.claimMs);
-    return accepted(`${command.mode === 'subscribe' ? 'Subscription' : 'Unsubscription'} accepted: the hub will verify it with a GET to the callback.`, () =>
-      dispatcher.verify(verification),
+    return accepted(
+      `${command.mode === 'subscribe' ? 'Subscription' : 'Unsubscription'} accepted: the hub will verify it with a GET to the callback.`,
+      () => dispatcher.verify(verification),
     );
   }
 }
 
 function accepted(message: string, afterSent?: () => void): HttpReply {
-  return withCors({ status: 202, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: `${message}\n`, ...(afterSent ? { afterSent } : {}) });
+  return withCors({
+    status: 202,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    body: `${message}\n`,
+    ...(afterSent ? { afterSent } : {}),
+  });
 }
 
 function refuse(status: 400 | 403, reason: string): HttpError {

@@ -33,7 +33,13 @@ export class Publisher {
   #next: Set<string> | undefined;
   #nextRun: Promise<PublishReport> | undefined;
 
-  constructor(deps: { artifacts: ArtifactsHolder; store: HubStore; topics: readonly TopicSource[]; onQueued: () => void; log: (message: string) => void }) {
+  constructor(deps: {
+    artifacts: ArtifactsHolder;
+    store: HubStore;
+    topics: readonly TopicSource[];
+    onQueued: () => void;
+    log: (message: string) => void;
+  }) {
     this.#artifacts = deps.artifacts;
     this.#store = deps.store;
     this.#topics = deps.topics;
@@ -65,8 +71,8 @@ export class Publisher {
         return { changed: [], error: message };
       })
       .finally(() => {
-      if (this.#running === run) this.#running = undefined;
-    });
+        if (this.#running === run) this.#running = undefined;
+      });
     this.#running = run;
     return run;
   }

@@ -52,7 +52,10 @@ export function guardedConnector(options: Pick<HubClientOptions, 'allowPrivate' 
         const blocked = options.allowPrivate ? undefined : found.find((a) => !isPublicAddress(a.address));
         const chosen = found[0];
         if (blocked || !chosen) {
-          callback(new BlockedAddressError(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`), null);
+          callback(
+            new BlockedAddressError(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`),
+            null,
+          );
           return;
         }
         // `host` keeps the name, so the connector sends it as SNI and Node checks the certificate against it.
@@ -83,7 +86,13 @@ export class HubClient {
     });
   }
 
-  async send(exchange: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; body?: Uint8Array; maxBodyBytes: number }): Promise<HubResponse> {
+  async send(exchange: {
+    method: 'GET' | 'POST';
+    url: string;
+    headers?: Record<string, string>;
+    body?: Uint8Array;
+    maxBodyBytes: number;
+  }): Promise<HubResponse> {
     const response = await request(exchange.url, {
       dispatcher: this.#agent,
       method: exchange.method,

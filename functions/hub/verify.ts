@@ -12,7 +12,10 @@ import type { PendingVerification } from './store/index.ts';
  * runs from this request. A subscribe replaces the stored subscription only
  * on success; a failure leaves whatever was there.
  */
-export async function verifyIntent(verification: PendingVerification, deps: Omit<DispatcherDeps, 'hubUrl'> & { deny?: (callback: string, topic: string, reason: string) => void }): Promise<void> {
+export async function verifyIntent(
+  verification: PendingVerification,
+  deps: Omit<DispatcherDeps, 'hubUrl'> & { deny?: (callback: string, topic: string, reason: string) => void },
+): Promise<void> {
   const { store, client, worker, config, log } = deps;
   const now = deps.now ?? Date.now;
   // Fresh per attempt, never stored: an attempt after a crash asks a new one.
@@ -22,7 +25,11 @@ export async function verifyIntent(verification: PendingVerification, deps: Omit
   const verifiedAt = now();
   let refusal: string | undefined;
   try {
-    const response = await client.send({ method: 'GET', url: callbackWith(verification.callback, params), maxBodyBytes: challenge.length + 1 });
+    const response = await client.send({
+      method: 'GET',
+      url: callbackWith(verification.callback, params),
+      maxBodyBytes: challenge.length + 1,
+    });
     if (!isSuccess(response.status)) refusal = `answered ${response.status}`;
     else if (response.truncated || !response.body.equals(Buffer.from(challenge))) refusal = 'answered without the exact challenge';
   } catch (error) {
@@ -41,5 +48,10 @@ export async function verifyIntent(verification: PendingVerification, deps: Omit
   }
   const result = store.subscriptionActivate(verification.id, worker, verifiedAt, config.maxSubscriptionsPerHost);
   log(`hub: ${what} verified: ${result}`);
-  if (result === 'host_full') deps.deny?.(verification.callback, verification.topic, `${verification.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions`);
+  if (result === 'host_full')
+    deps.deny?.(
+      verification.callback,
+      verification.topic,
+      `${verification.callbackHost} already holds ${config.maxSubscriptionsPerHost} subscriptions`,
+    );
 }

@@ -25,7 +25,10 @@ export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Rout
   const { route } = mcpRoute({
     server: createMcpServer(deps),
     answers,
-    sessions: createSessionSigner({ secret: options.sessionSecret, ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}) }),
+    sessions: createSessionSigner({
+      secret: options.sessionSecret,
+      ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}),
+    }),
     edge: createEdgePolicy({ site: options.site, allowedOrigins: options.allowedOrigins, listening: options.listening }),
   });
   return [route];

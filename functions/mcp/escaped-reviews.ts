@@ -16,7 +16,13 @@ import { reviewsJson } from '../../src/lib/search/index.ts';
 const cache = new WeakMap<ReviewIndex, ReviewIndex>();
 
 /** The escaped JSON of `prefix`, the reviews at `positions` separated by commas, then `suffix` (all ASCII). */
-export function escapedReviewsJson(index: ReviewIndex, positions: readonly number[], prefix: string, suffix: string, allocate?: (size: number) => Buffer): Buffer {
+export function escapedReviewsJson(
+  index: ReviewIndex,
+  positions: readonly number[],
+  prefix: string,
+  suffix: string,
+  allocate?: (size: number) => Buffer,
+): Buffer {
   let escaped = cache.get(index);
   if (!escaped) cache.set(index, (escaped = escapeIndex(index)));
   return reviewsJson(escaped, positions, escapeAscii(prefix), escapeAscii(suffix), allocate);

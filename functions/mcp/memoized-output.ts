@@ -27,7 +27,8 @@ export function withMemoizedItems<S extends z.ZodObject>(schema: S, key: string 
         const element: unknown = list[i];
         if (typeof element === 'object' && element !== null && passed.has(element)) continue;
         const result = item.safeParse(element);
-        if (!result.success) return { issues: result.error.issues.map((issue) => ({ message: issue.message, path: [key, i, ...issue.path] })) };
+        if (!result.success)
+          return { issues: result.error.issues.map((issue) => ({ message: issue.message, path: [key, i, ...issue.path] })) };
         if (typeof element === 'object' && element !== null && Object.isFrozen(element)) passed.add(element);
       }
     }

@@ -19,11 +19,16 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
     'summarise_reviews_since',
     {
       title: 'Summarise the reviews since a date',
-      description: 'What customers said since a date: themes, praise, complaints, anything to act on. Optionally focused on one aspect or service.',
+      description:
+        'What customers said since a date: themes, praise, complaints, anything to act on. Optionally focused on one aspect or service.',
       argsSchema: z.object({
         since: IsoDateSchema.describe('First day to include, YYYY-MM-DD'),
-        aspect: completable(AspectIdSchema.describe('Aspect to focus on (optional)'), (typed) => completeFrom(ASPECT_IDS, typed ?? '')).optional(),
-        service: completable(SlugSchema.describe('Service id to focus on (optional)'), (typed) => completeFrom(serviceIds(), typed ?? '')).optional(),
+        aspect: completable(AspectIdSchema.describe('Aspect to focus on (optional)'), (typed) =>
+          completeFrom(ASPECT_IDS, typed ?? ''),
+        ).optional(),
+        service: completable(SlugSchema.describe('Service id to focus on (optional)'), (typed) =>
+          completeFrom(serviceIds(), typed ?? ''),
+        ).optional(),
       }),
     },
     ({ since, aspect, service }): GetPromptResult => {
@@ -39,19 +44,26 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
               'complaints and end with what the owner should act on. The newest reviews are attached (count says how many there are in all); ' +
               'for more, call search_reviews with since and other filters; get_aspect_sentiment and get_trend give the longer view.',
           ),
-          { role: 'user', content: { type: 'resource', resource: { uri: `reviews://since/${since}`, mimeType: 'application/json', text: data } } },
+          {
+            role: 'user',
+            content: { type: 'resource', resource: { uri: `reviews://since/${since}`, mimeType: 'application/json', text: data } },
+          },
         ],
       };
     },
   );
 
-  const technicianArg = (what: string) => completable(TechnicianSchema.shape.name.describe(what), (typed) => completeFrom(technicianNames(), typed ?? ''));
+  const technicianArg = (what: string) =>
+    completable(TechnicianSchema.shape.name.describe(what), (typed) => completeFrom(technicianNames(), typed ?? ''));
   server.registerPrompt(
     'compare_technicians',
     {
       title: 'Compare two technicians',
       description: 'How customers rate two technicians: volume, ratings, sentiment, the aspects they praise or criticise, with evidence.',
-      argsSchema: z.object({ first: technicianArg('First technician (name, first name or alias)'), second: technicianArg('Second technician') }),
+      argsSchema: z.object({
+        first: technicianArg('First technician (name, first name or alias)'),
+        second: technicianArg('Second technician'),
+      }),
     },
     ({ first, second }): GetPromptResult => {
       const { dataset, insights } = current();
@@ -59,7 +71,10 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       const profiles = [first, second].map((name) => {
         const found = findTechnician(roster, name);
         if (found.kind !== 'found') {
-          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${JSON.stringify(name)} is not one technician. Valid names: ${choices(roster.map((t) => t.name))}.`);
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `${JSON.stringify(name)} is not one technician. Valid names: ${choices(roster.map((t) => t.name))}.`,
+          );
         }
         return { technician: found.value, insight: insights.entities.technicians.find((t) => t.name === found.value.name) ?? null };
       });
@@ -81,7 +96,8 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
     'draft_reply_to_review',
     {
       title: 'Draft a reply to a critical review',
-      description: "A public owner's reply to one review, addressing what the customer actually criticised. Completion offers the 1–2 star reviews first.",
+      description:
+        "A public owner's reply to one review, addressing what the customer actually criticised. Completion offers the 1–2 star reviews first.",
       argsSchema: z.object({
         review_id: completable(UlidSchema.describe('Id of the review to answer'), (typed) => {
           const { reviews } = current();
@@ -93,7 +109,10 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       const { dataset, reviews, insights } = current();
       const position = reviews.byId.get(review_id);
       if (position === undefined) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No published review has the id ${review_id}; complete the argument, or find one with search_reviews (e.g. rating 1).`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `No published review has the id ${review_id}; complete the argument, or find one with search_reviews (e.g. rating 1).`,
+        );
       }
       const review = reviewAt(reviews, position);
       return {

@@ -20,18 +20,44 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
     return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: built.body.toString('utf8') }] };
   };
   const datasets = [
-    { name: 'reviews-dataset', path: PATHS.reviews, title: 'Reviews dataset', description: 'The business, its aggregate rating and every verified review, newest first (/reviews.json). Large: prefer search_reviews for questions.' },
-    { name: 'insights-dataset', path: PATHS.insights, title: 'Insights dataset', description: 'Aspect-based sentiment analysis: aspects, technicians, services, problems, topics, monthly trend, FAQ, summary and one analysis per review (/insights.json).' },
-    { name: 'openapi', path: PATHS.openapi, title: 'OpenAPI description', description: 'OpenAPI 3.1 description of the HTTP API, this endpoint and the WebSub hub.' },
+    {
+      name: 'reviews-dataset',
+      path: PATHS.reviews,
+      title: 'Reviews dataset',
+      description:
+        'The business, its aggregate rating and every verified review, newest first (/reviews.json). Large: prefer search_reviews for questions.',
+    },
+    {
+      name: 'insights-dataset',
+      path: PATHS.insights,
+      title: 'Insights dataset',
+      description:
+        'Aspect-based sentiment analysis: aspects, technicians, services, problems, topics, monthly trend, FAQ, summary and one analysis per review (/insights.json).',
+    },
+    {
+      name: 'openapi',
+      path: PATHS.openapi,
+      title: 'OpenAPI description',
+      description: 'OpenAPI 3.1 description of the HTTP API, this endpoint and the WebSub hub.',
+    },
   ];
   for (const d of datasets) {
-    server.registerResource(d.name, new URL(deps.site + d.path).href, { title: d.title, description: d.description, mimeType: JSON_TYPE }, file(d.path));
+    server.registerResource(
+      d.name,
+      new URL(deps.site + d.path).href,
+      { title: d.title, description: d.description, mimeType: JSON_TYPE },
+      file(d.path),
+    );
   }
 
   server.registerResource(
     'business',
     BUSINESS_URI,
-    { title: 'Business details', description: 'Name, contact, hours, licences, service areas, services, technicians and the aggregate rating.', mimeType: JSON_TYPE },
+    {
+      title: 'Business details',
+      description: 'Name, contact, hours, licences, service areas, services, technicians and the aggregate rating.',
+      mimeType: JSON_TYPE,
+    },
     (uri) => {
       const { business, aggregate_rating } = deps.artifacts.current.dataset;
       return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify({ business, aggregate_rating }) }] };
@@ -43,7 +69,11 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
     'review',
     // Not listed (a business may have thousands); completion finds ids by prefix.
     new ResourceTemplate(REVIEW_URI_TEMPLATE, { list: undefined, complete: { id: (typed) => completeFrom(reviewIds(), typed) } }),
-    { title: 'One review', description: 'One verified review with its analysis (sentiment, aspects with evidence), by review id.', mimeType: JSON_TYPE },
+    {
+      title: 'One review',
+      description: 'One verified review with its analysis (sentiment, aspects with evidence), by review id.',
+      mimeType: JSON_TYPE,
+    },
     (uri, variables) => {
       const { reviews, insights } = deps.artifacts.current;
       const id = String(variables.id);

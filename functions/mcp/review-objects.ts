@@ -26,7 +26,12 @@ interface Entry {
 const cache = new WeakMap<ReviewIndex, { entries: (Entry | undefined)[]; count: number }>();
 
 /** The reviews at `positions`, and `prefix` + their JSON joined with commas + `suffix` as text. */
-export function reviewsWithText(index: ReviewIndex, positions: readonly number[], prefix: string, suffix: string): { reviews: Review[]; text: string } {
+export function reviewsWithText(
+  index: ReviewIndex,
+  positions: readonly number[],
+  prefix: string,
+  suffix: string,
+): { reviews: Review[]; text: string } {
   let snapshot = cache.get(index);
   if (!snapshot) cache.set(index, (snapshot = { entries: [], count: 0 }));
   const reviews: Review[] = [];

@@ -58,8 +58,10 @@ export function mcpRoute(deps: McpEndpointDeps): { route: Route; transport: Shar
 
 async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: SharedTransport): Promise<HttpReply> {
   const { headers } = request;
-  if (!deps.edge.originAllowed(headers.get('origin'))) return refuse(403, TRANSPORT_ERROR, 'Forbidden: this Origin may not use this MCP server');
-  if (!deps.edge.hostAllowed(headers.get('host'))) return refuse(403, TRANSPORT_ERROR, 'Forbidden: the Host header does not name this server');
+  if (!deps.edge.originAllowed(headers.get('origin')))
+    return refuse(403, TRANSPORT_ERROR, 'Forbidden: this Origin may not use this MCP server');
+  if (!deps.edge.hostAllowed(headers.get('host')))
+    return refuse(403, TRANSPORT_ERROR, 'Forbidden: the Host header does not name this server');
   const accept = headers.get('accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     return refuse(406, TRANSPORT_ERROR, 'Not Acceptable: send Accept: application/json, text/event-stream');
@@ -79,12 +81,19 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   const sessionId = headers.get('mcp-session-id');
-  if (sessionId === null || sessionId === '') return refuse(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first)', id);
+  if (sessionId === null || sessionId === '')
+    return refuse(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required (send initialize first)', id);
   const session = deps.sessions.verify(sessionId);
-  if (!session.ok) return refuse(404, SESSION_NOT_FOUND, `Session not found (${session.reason.replace('_', ' ')}): send initialize again`, id);
+  if (!session.ok)
+    return refuse(404, SESSION_NOT_FOUND, `Session not found (${session.reason.replace('_', ' ')}): send initialize again`, id);
   const version = headers.get('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return refuse(400, TRANSPORT_ERROR, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`, id);
+    return refuse(
+      400,
+      TRANSPORT_ERROR,
+      `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      id,
+    );
   }
 
   if ('method' in rpc && 'id' in rpc) {
@@ -106,7 +115,8 @@ function readMessage(payload: Uint8Array | undefined): { value: JSONRPCMessage }
   } catch {
     return { refusal: refuse(400, PARSE_ERROR, 'Parse error: the body is not JSON') };
   }
-  if (Array.isArray(raw)) return { refusal: refuse(400, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request') };
+  if (Array.isArray(raw))
+    return { refusal: refuse(400, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request') };
   try {
     return { value: parseJSONRPCMessage(raw) };
   } catch {

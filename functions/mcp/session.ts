@@ -44,14 +44,16 @@ export function createSessionSigner(options: SessionOptions): SessionSigner {
 
   return {
     issue(protocolVersion) {
-      if (!PROTOCOL_VERSION.test(protocolVersion)) throw new Error(`cannot put protocol version ${JSON.stringify(protocolVersion)} in a session id`);
+      if (!PROTOCOL_VERSION.test(protocolVersion))
+        throw new Error(`cannot put protocol version ${JSON.stringify(protocolVersion)} in a session id`);
       const expiry = Math.floor(now() / 1000) + lifetime;
       const payload = `${VERSION}.${expiry.toString(36)}.${protocolVersion}.${randomBytes(9).toString('base64url')}`;
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     verify(id) {
       const known = verified.get(id);
-      if (known) return known.expiry * 1000 > now() ? { ok: true, protocolVersion: known.protocolVersion } : { ok: false, reason: 'expired' };
+      if (known)
+        return known.expiry * 1000 > now() ? { ok: true, protocolVersion: known.protocolVersion } : { ok: false, reason: 'expired' };
       if (id.length > MAX_ID_LENGTH) return { ok: false, reason: 'malformed' };
       const dot = id.lastIndexOf('.');
       const parts = id.split('.');

@@ -1,4 +1,11 @@
-import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, RequestId, Transport } from '@modelcontextprotocol/server';
+import type {
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestId,
+  Transport,
+} from '@modelcontextprotocol/server';
 import { PreserializedAnswers, type Preserialized } from './preserialized.ts';
 
 /** The server's answer to one request, under the client's id, and as the JSON to send (in pieces, to be written in order). */
@@ -100,5 +107,11 @@ function serialise(response: JSONRPCResponse, answer: Preserialized | undefined)
   const block = Array.isArray(content) && content.length === 1 ? (content[0] as Record<string, unknown>) : undefined;
   const plain = block !== undefined && block.type === 'text' && block.text === answer.text && Object.keys(block).length === 2;
   if (!plain || structuredContent === undefined || Object.keys(rest).length > 0) return JSON.stringify(response);
-  return [`{"jsonrpc":"2.0","id":${JSON.stringify(response.id satisfies RequestId)},"result":{"content":[{"type":"text","text":"`, answer.escaped, '"}],"structuredContent":', answer.json, '}}'];
+  return [
+    `{"jsonrpc":"2.0","id":${JSON.stringify(response.id satisfies RequestId)},"result":{"content":[{"type":"text","text":"`,
+    answer.escaped,
+    '"}],"structuredContent":',
+    answer.json,
+    '}}',
+  ];
 }

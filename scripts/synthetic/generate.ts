@@ -21,10 +21,84 @@ const LAST_DAY = Date.parse('2026-10-31');
 const FIRST_DAY = LAST_DAY - 4 * 365 * DAY_MS;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-const FIRST_NAMES = ['Dana', 'Mike', 'Priscilla', 'Jamal', 'Renee', 'Greg', 'Hannah', 'Kyle', 'Sunita', 'Paul', 'Jasmine', 'Amélie', 'Jorge', 'Deb', 'Brandon', 'Nate', 'Carol', 'Vanessa', 'Alan', 'Tasha', 'Kristen', 'Ray', 'Zoë', 'José', 'Li', 'Olu', 'Søren', 'Mateo', 'Aisha', 'Ben', 'Grace', 'Hiro', 'Ingrid', 'Kwame', 'Lena', 'Noor', 'Owen', 'Pilar', 'Quinn', 'Rosa'];
-const LAST_NAMES = ['Kim', 'Sandoval', 'Theo', 'Ferraro', 'Medina', 'Hollister', 'Oduya', 'Whitcomb', 'Okonkwo', 'Nguyen', 'Brewer', 'Lowry', 'Ó Briain', 'Fournier', 'Patel', 'García', 'Lindholm', 'Wright', 'Cole', 'Tran'];
-const SOURCES = [['google', 55], ['yelp', 18], ['facebook', 10], ['website', 10], ['nextdoor', 7]] as const;
-const RATINGS = [[5, 72], [4, 14], [3, 5], [2, 3], [1, 6]] as const;
+const FIRST_NAMES = [
+  'Dana',
+  'Mike',
+  'Priscilla',
+  'Jamal',
+  'Renee',
+  'Greg',
+  'Hannah',
+  'Kyle',
+  'Sunita',
+  'Paul',
+  'Jasmine',
+  'Amélie',
+  'Jorge',
+  'Deb',
+  'Brandon',
+  'Nate',
+  'Carol',
+  'Vanessa',
+  'Alan',
+  'Tasha',
+  'Kristen',
+  'Ray',
+  'Zoë',
+  'José',
+  'Li',
+  'Olu',
+  'Søren',
+  'Mateo',
+  'Aisha',
+  'Ben',
+  'Grace',
+  'Hiro',
+  'Ingrid',
+  'Kwame',
+  'Lena',
+  'Noor',
+  'Owen',
+  'Pilar',
+  'Quinn',
+  'Rosa',
+];
+const LAST_NAMES = [
+  'Kim',
+  'Sandoval',
+  'Theo',
+  'Ferraro',
+  'Medina',
+  'Hollister',
+  'Oduya',
+  'Whitcomb',
+  'Okonkwo',
+  'Nguyen',
+  'Brewer',
+  'Lowry',
+  'Ó Briain',
+  'Fournier',
+  'Patel',
+  'García',
+  'Lindholm',
+  'Wright',
+  'Cole',
+  'Tran',
+];
+const SOURCES = [
+  ['google', 55],
+  ['yelp', 18],
+  ['facebook', 10],
+  ['website', 10],
+  ['nextdoor', 7],
+] as const;
+const RATINGS = [
+  [5, 72],
+  [4, 14],
+  [3, 5],
+  [2, 3],
+  [1, 6],
+] as const;
 
 /**
  * Writes a complete content folder with `count` synthetic reviews, the same
@@ -47,7 +121,13 @@ export async function generateContent(options: GenerateOptions): Promise<{ files
   const roster = z.array(TechnicianSchema).parse(JSON.parse(await readFile(join(content, 'technicians.json'), 'utf8')));
   const catalogue = z.array(ServiceFileSchema).parse(JSON.parse(await readFile(join(content, 'services.json'), 'utf8')));
   const areas = z.array(ServiceAreaSchema).parse(JSON.parse(await readFile(join(content, 'service-areas.json'), 'utf8')));
-  const files = reviewFiles(options.count, options.seed, roster, catalogue, areas.map((a) => a.name));
+  const files = reviewFiles(
+    options.count,
+    options.seed,
+    roster,
+    catalogue,
+    areas.map((a) => a.name),
+  );
   for (const file of files) await writeFile(join(out, 'reviews', file.name), file.text);
   return { files: files.length };
 }
@@ -94,7 +174,12 @@ export function reviewFiles(
     if (replied) lines.push('owner_reply:', `  text: ${scalar(ownerReplyText(prng, author, rating))}`, `  date: ${replyDate}`);
     lines.push('---');
     const body = ratingOnly ? '' : reviewText(prng, rating, roster, catalogue);
-    const slug = author.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = author
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     files.push({ name: `${date}-${slug}-${id.slice(-6).toLowerCase()}.md`, text: `${lines.join('\n')}\n${body}${body ? '\n' : ''}` });
   }
   return files;

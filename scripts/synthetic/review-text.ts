@@ -20,21 +20,36 @@ const OPENINGS = [
 ];
 
 /** Synonyms that do not read as "a {s}" (they are what was done, not the job). */
-const VERB_PHRASE = /^(upgraded|replaced|rewire\b|rewired|rewiring|diagnose|troubleshoot\b|tracked|traced|on a|middle of|after.hours|up to|double-tapped|emergency)/i;
+const VERB_PHRASE =
+  /^(upgraded|replaced|rewire\b|rewired|rewiring|diagnose|troubleshoot\b|tracked|traced|on a|middle of|after.hours|up to|double-tapped|emergency)/i;
 
 type Tone = 'positive' | 'negative';
 
 const REMARKS: Record<string, Record<Tone, string[]>> = {
   punctuality: {
-    positive: ['{t} showed up right on time.', 'Arrived early and was finished before lunch.', 'Punctual, and texted when on the way.', 'They were on schedule the whole job.'],
+    positive: [
+      '{t} showed up right on time.',
+      'Arrived early and was finished before lunch.',
+      'Punctual, and texted when on the way.',
+      'They were on schedule the whole job.',
+    ],
     negative: ['{t} was two hours late and nobody called.', 'We waited all morning for a no-show.', 'The start was delayed three times.'],
   },
   responsiveness: {
-    positive: ['They called back within the hour.', 'Same-day service, which we really needed.', 'They fit us in the next day.', 'Someone answered the phone on a Sunday.'],
+    positive: [
+      'They called back within the hour.',
+      'Same-day service, which we really needed.',
+      'They fit us in the next day.',
+      'Someone answered the phone on a Sunday.',
+    ],
     negative: ['Left two voicemails before anyone got back to me.', 'It took a week to get a call back.'],
   },
   communication: {
-    positive: ['{t} explained every step and answered all my questions.', 'Kept us informed with updates by text.', '{t} walked me through the options clearly.'],
+    positive: [
+      '{t} explained every step and answered all my questions.',
+      'Kept us informed with updates by text.',
+      '{t} walked me through the options clearly.',
+    ],
     negative: ['Nobody explained why the job changed.', 'Communication was poor; we had to chase every update.'],
   },
   professionalism: {
@@ -42,23 +57,45 @@ const REMARKS: Record<string, Record<Tone, string[]>> = {
     negative: ['The attitude on the phone was rude.', 'Felt a bit unprofessional at times.'],
   },
   workmanship: {
-    positive: ['The workmanship is excellent and it works perfectly.', 'Clean install, and it passed inspection the first time.', 'Everything was done right.', 'Quality work, neat wiring in the panel.'],
+    positive: [
+      'The workmanship is excellent and it works perfectly.',
+      'Clean install, and it passed inspection the first time.',
+      'Everything was done right.',
+      'Quality work, neat wiring in the panel.',
+    ],
     negative: ['Sloppy work; we had to ask for a redo.', 'A week later it is still broken.', 'The install failed inspection.'],
   },
   technical_knowledge: {
-    positive: ['{t} knew exactly what the problem was.', 'Very knowledgeable about code and permits.', '{t} figured out what two other electricians missed.'],
+    positive: [
+      '{t} knew exactly what the problem was.',
+      'Very knowledgeable about code and permits.',
+      '{t} figured out what two other electricians missed.',
+    ],
     negative: ['The first tech seemed stumped and left without a fix.', 'They never found the problem.'],
   },
   pricing: {
-    positive: ['The price matched the quote to the dollar.', 'Fair and reasonable pricing.', 'Worth every penny.', 'The estimate was clear and affordable.'],
+    positive: [
+      'The price matched the quote to the dollar.',
+      'Fair and reasonable pricing.',
+      'Worth every penny.',
+      'The estimate was clear and affordable.',
+    ],
     negative: ['The final bill was far above the estimate.', 'Pricey for what it was.', 'We felt overcharged.'],
   },
   cleanliness: {
-    positive: ['They cleaned up and left the place spotless.', 'Used drop cloths and shoe covers, vacuumed after.', 'No mess, no dust left behind.'],
+    positive: [
+      'They cleaned up and left the place spotless.',
+      'Used drop cloths and shoe covers, vacuumed after.',
+      'No mess, no dust left behind.',
+    ],
     negative: ['They left a mess of drywall dust.', 'Debris in the yard for days after.'],
   },
   safety: {
-    positive: ['Peace of mind knowing the fire hazard is gone.', '{t} pointed out a scorched wire that was unsafe.', 'Everything is safe and up to code now.'],
+    positive: [
+      'Peace of mind knowing the fire hazard is gone.',
+      '{t} pointed out a scorched wire that was unsafe.',
+      'Everything is safe and up to code now.',
+    ],
     negative: ['We still smell a burning smell near the panel.', 'An outlet was sparking after the visit, which is dangerous.'],
   },
 };
@@ -99,7 +136,14 @@ export function ownerReplyText(prng: Prng, author: string, rating: number): stri
   const first = author.split(/[\s.]/)[0] ?? author;
   const options =
     rating >= 4
-      ? [`${first}, thank you for the kind words! We pass them on to the crew.`, `Thanks ${first}! Glad it all works.`, `Appreciate you, ${first}. Call us anytime.`]
-      : [`${first}, I'm sorry we let you down. I'd like to make it right; please call me directly.`, `${first}, thank you for the honest feedback. We have changed how we schedule follow-ups.`];
+      ? [
+          `${first}, thank you for the kind words! We pass them on to the crew.`,
+          `Thanks ${first}! Glad it all works.`,
+          `Appreciate you, ${first}. Call us anytime.`,
+        ]
+      : [
+          `${first}, I'm sorry we let you down. I'd like to make it right; please call me directly.`,
+          `${first}, thank you for the honest feedback. We have changed how we schedule follow-ups.`,
+        ];
   return `${prng.pick(options)} — Marcus`;
 }

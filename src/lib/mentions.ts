@@ -22,10 +22,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
  * free text, so derivation leaves it out; a search filter may include it
  * (the contract: "a first name two technicians share matches both").
  */
-export function technicianPhrases(
-  roster: readonly Technician[],
-  options: { includeSharedFirstNames: boolean },
-): Map<string, string[]> {
+export function technicianPhrases(roster: readonly Technician[], options: { includeSharedFirstNames: boolean }): Map<string, string[]> {
   const firstNameOwners = new Map<string, string[]>();
   for (const t of roster) push(firstNameOwners, normaliseText(firstName(t.name)), t.name);
   const phrases = new Map<string, string[]>();

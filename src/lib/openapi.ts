@@ -28,8 +28,8 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
         'Read endpoints send `Access-Control-Allow-Origin: *`. Dataset files and the since listing carry a strong ETag ' +
         'and Last-Modified and answer conditional requests with 304. ' +
         'Limits: a request body where none belongs (any GET or HEAD) is refused with 413 unread; a POST body over its ' +
-        'endpoint\'s cap is 413 and one of a media type the endpoint does not take is 415; request heads over 16 KB are 431; ' +
-        'a connection past the server\'s cap is answered 503 with Retry-After; idle and slow connections are closed.',
+        "endpoint's cap is 413 and one of a media type the endpoint does not take is 415; request heads over 16 KB are 431; " +
+        "a connection past the server's cap is answered 503 with Retry-After; idle and slow connections are closed.",
       contact: { name: options.businessName, url: `${options.base}/` },
     },
     servers: [{ url: options.base }],
@@ -43,11 +43,46 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
       { name: 'websub', description: 'WebSub hub pushing every change of a topic to subscribers' },
     ],
     paths: {
-      [PATHS.reviews]: datasetPath('getReviews', 'The reviews dataset', 'Business metadata, aggregate rating and every verified review, newest first.', 'datasets', CONTENT_TYPES.json, ref('ReviewsDataset')),
-      [PATHS.insights]: datasetPath('getInsights', 'The insights dataset', 'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
-      [PATHS.jsonFeed]: datasetPath('getJsonFeed', 'JSON Feed of the newest reviews', 'JSON Feed 1.1 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.jsonFeed, ref(metaId(JsonFeedSchema))),
-      [PATHS.atomFeed]: datasetPath('getAtomFeed', 'Atom feed of the newest reviews', 'Atom 1.0 with the 50 newest reviews; a WebSub topic.', 'feeds', CONTENT_TYPES.atom, { type: 'string' }),
-      [PATHS.openapi]: datasetPath('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the service.', 'datasets', CONTENT_TYPES.json, ref('Insights')),
+      [PATHS.reviews]: datasetPath(
+        'getReviews',
+        'The reviews dataset',
+        'Business metadata, aggregate rating and every verified review, newest first.',
+        'datasets',
+        CONTENT_TYPES.json,
+        ref('ReviewsDataset'),
+      ),
+      [PATHS.insights]: datasetPath(
+        'getInsights',
+        'The insights dataset',
+        'Aspect-based sentiment analysis, entities, topics, trend, FAQ and summary.',
+        'datasets',
+        CONTENT_TYPES.json,
+        ref('Insights'),
+      ),
+      [PATHS.jsonFeed]: datasetPath(
+        'getJsonFeed',
+        'JSON Feed of the newest reviews',
+        'JSON Feed 1.1 with the 50 newest reviews; a WebSub topic.',
+        'feeds',
+        CONTENT_TYPES.jsonFeed,
+        ref(metaId(JsonFeedSchema)),
+      ),
+      [PATHS.atomFeed]: datasetPath(
+        'getAtomFeed',
+        'Atom feed of the newest reviews',
+        'Atom 1.0 with the 50 newest reviews; a WebSub topic.',
+        'feeds',
+        CONTENT_TYPES.atom,
+        { type: 'string' },
+      ),
+      [PATHS.openapi]: datasetPath(
+        'getOpenApi',
+        'This document',
+        'The OpenAPI 3.1 description of the service.',
+        'datasets',
+        CONTENT_TYPES.json,
+        ref('Insights'),
+      ),
       [PATHS.search]: searchPath(),
       [PATHS.since]: sincePath(),
       [PATHS.mcp]: mcpPath(),
@@ -61,8 +96,20 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
         Allow: { description: 'Methods the path accepts', schema: { type: 'string' } },
       },
       parameters: {
-        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'ETag from an earlier answer; a match gives 304. Wins over If-Modified-Since.', schema: { type: 'string' } },
-        IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, description: 'Last-Modified from an earlier answer', schema: { type: 'string' } },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'ETag from an earlier answer; a match gives 304. Wins over If-Modified-Since.',
+          schema: { type: 'string' },
+        },
+        IfModifiedSince: {
+          name: 'If-Modified-Since',
+          in: 'header',
+          required: false,
+          description: 'Last-Modified from an earlier answer',
+          schema: { type: 'string' },
+        },
       },
       responses: {
         NotModified: {
@@ -74,7 +121,8 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ValidationErrorSchema)) } },
         },
         PayloadTooLarge: {
-          description: 'The request carries a body where none belongs, or one larger than the endpoint takes; it is not read, and the connection is closed',
+          description:
+            'The request carries a body where none belongs, or one larger than the endpoint takes; it is not read, and the connection is closed',
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
         },
         MethodNotAllowed: {
@@ -169,7 +217,11 @@ function sincePath() {
       tags: ['reviews'],
       parameters: [{ name: 'date', in: 'path', required: true, description, schema }, ...conditional],
       responses: {
-        '200': { description: 'Reviews dated on or after the date', headers: validators, content: { [CONTENT_TYPES.json]: { schema: ref('SinceResult') } } },
+        '200': {
+          description: 'Reviews dated on or after the date',
+          headers: validators,
+          content: { [CONTENT_TYPES.json]: { schema: ref('SinceResult') } },
+        },
         '304': { $ref: '#/components/responses/NotModified' },
         '400': { $ref: '#/components/responses/InvalidRequest' },
         '413': { $ref: '#/components/responses/PayloadTooLarge' },
@@ -200,7 +252,7 @@ function mcpPath() {
         'answered 202. Read-only tools: get_business, search_reviews (the same filters and answer as GET /api/reviews/search), ' +
         'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary; ' +
         'each answers structuredContent and the same JSON as text; an unknown tool is JSON-RPC error -32602, a tool that cannot answer ' +
-        '(unknown name or id) returns isError: true with the valid choices. A present Origin must be the site\'s own (or configured); ' +
+        "(unknown name or id) returns isError: true with the valid choices. A present Origin must be the site's own (or configured); " +
         'on a loopback server the Host must name it.',
       tags: ['mcp'],
       parameters: [
@@ -211,21 +263,39 @@ function mcpPath() {
       requestBody: { required: true, content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcRequestSchema)) } } },
       responses: {
         '200': {
-          description: 'JSON-RPC response (a result, or an error such as -32601 unknown method or -32602 invalid params or unknown tool); initialize also sets Mcp-Session-Id',
+          description:
+            'JSON-RPC response (a result, or an error such as -32601 unknown method or -32602 invalid params or unknown tool); initialize also sets Mcp-Session-Id',
           headers: { 'Mcp-Session-Id': { description: 'Session id (initialize only)', schema: { type: 'string' } } },
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(JsonRpcResponseSchema)) } },
         },
         '202': { description: 'Notification accepted; no body' },
-        '400': rpcError('Not JSON (-32700), not a JSON-RPC message or a batch (-32600), a missing Mcp-Session-Id or an unsupported MCP-Protocol-Version (-32000)'),
+        '400': rpcError(
+          'Not JSON (-32700), not a JSON-RPC message or a batch (-32600), a missing Mcp-Session-Id or an unsupported MCP-Protocol-Version (-32000)',
+        ),
         '403': rpcError('Origin not allowed, or a Host that does not name this server (DNS rebinding protection)'),
         '404': rpcError('Unknown, forged or expired Mcp-Session-Id (-32001): initialize again'),
         '406': rpcError('Accept does not list application/json and text/event-stream'),
         '413': { $ref: '#/components/responses/PayloadTooLarge' },
-        '415': { description: 'Content-Type is not application/json', content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } } },
+        '415': {
+          description: 'Content-Type is not application/json',
+          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
+        },
       },
     },
-    get: { operationId: 'mcpGet', summary: 'Not supported', description: 'No server-initiated stream.', tags: ['mcp'], responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } },
-    delete: { operationId: 'mcpDelete', summary: 'Not supported', description: 'Sessions hold no server state; they end at expiry.', tags: ['mcp'], responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } },
+    get: {
+      operationId: 'mcpGet',
+      summary: 'Not supported',
+      description: 'No server-initiated stream.',
+      tags: ['mcp'],
+      responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } },
+    },
+    delete: {
+      operationId: 'mcpDelete',
+      summary: 'Not supported',
+      description: 'Sessions hold no server state; they end at expiry.',
+      tags: ['mcp'],
+      responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } },
+    },
   };
 }
 
@@ -238,10 +308,10 @@ function hubPath() {
       description:
         'Subscribe or unsubscribe a callback to a topic, or tell the hub the site was deployed (hub.mode=publish). ' +
         'A subscribe or unsubscribe is answered 202 at once; the hub then verifies the intent with a GET to the callback ' +
-        '(hub.mode, hub.topic, a fresh hub.challenge and, for a subscribe, the granted hub.lease_seconds, appended to the callback\'s own query); ' +
+        "(hub.mode, hub.topic, a fresh hub.challenge and, for a subscribe, the granted hub.lease_seconds, appended to the callback's own query); " +
         'the callback must answer 2xx with exactly the challenge as the body, and redirects are not followed. A renewal replaces the stored ' +
         'subscription (secret and lease) only once verified; the lease runs from the verification. ' +
-        'Each change of the topic is then POSTed to the callback with the topic\'s own Content-Type, one Link header ' +
+        "Each change of the topic is then POSTed to the callback with the topic's own Content-Type, one Link header " +
         '(<hub>; rel="hub", <topic>; rel="self") and, when a hub.secret was given, X-Hub-Signature: sha256=<hex HMAC of the body>. ' +
         'A failed delivery (no 2xx in time) is retried; three consecutive failures remove the subscription (with a hub.mode=denied GET), a 410 removes it at once. ' +
         'A publish (hub.url or hub.topic, repeatable; none = every topic) reloads the build and pushes the topics whose bytes changed.',
@@ -252,7 +322,9 @@ function hubPath() {
       },
       responses: {
         '202': text('Accepted; the verification (or the publish) runs after this answer'),
-        '400': text('Invalid request, every problem on its own line: e.g. a plain-HTTP callback, an unknown topic, a secret of 200 bytes or more'),
+        '400': text(
+          'Invalid request, every problem on its own line: e.g. a plain-HTTP callback, an unknown topic, a secret of 200 bytes or more',
+        ),
         '403': text('The callback host already holds the most subscriptions one host may hold'),
         '413': text('Request body too large; it is not read, and the connection is closed'),
         '415': text('The body is not application/x-www-form-urlencoded'),

@@ -99,7 +99,12 @@ function checkCatalogue(content: SiteContent): ContentProblem[] {
     }
   };
   duplicates('content/technicians.json', 'name', content.technicians, (t) => t.name);
-  duplicates('content/technicians.json', 'aliases', content.technicians.flatMap((t) => t.aliases), (a) => a);
+  duplicates(
+    'content/technicians.json',
+    'aliases',
+    content.technicians.flatMap((t) => t.aliases),
+    (a) => a,
+  );
   duplicates('content/services.json', 'id', content.services, (s) => s.id);
   duplicates('content/service-areas.json', 'name', content.serviceAreas, (a) => a.name);
   return problems;
@@ -126,10 +131,18 @@ function checkReviews(content: SiteContent): ContentProblem[] {
       if (!serviceIds.has(id)) problems.push({ file, field: 'services', message: `"${id}" is not a service id of content/services.json` });
     }
     if (data.service_area !== null && !areaNames.has(data.service_area)) {
-      problems.push({ file, field: 'service_area', message: `"${data.service_area}" is not a service area (${[...areaNames].join(', ')})` });
+      problems.push({
+        file,
+        field: 'service_area',
+        message: `"${data.service_area}" is not a service area (${[...areaNames].join(', ')})`,
+      });
     }
     if (data.owner_reply && data.owner_reply.date < data.date) {
-      problems.push({ file, field: 'owner_reply.date', message: `the reply (${data.owner_reply.date}) is dated before the review (${data.date})` });
+      problems.push({
+        file,
+        field: 'owner_reply.date',
+        message: `the reply (${data.owner_reply.date}) is dated before the review (${data.date})`,
+      });
     }
   }
   return problems;

@@ -35,7 +35,10 @@ export const BusinessFileSchema = z.strictObject({
   hours: z.array(OpeningHoursSchema),
   emergency_service: NonEmptyTextSchema.optional(),
   licences: z.array(LicenceSchema).default([]),
-  founded: z.string().regex(/^\d{4}$/).optional(),
+  founded: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
 });
 export type BusinessFile = z.infer<typeof BusinessFileSchema>;
 
@@ -55,9 +58,7 @@ export const BusinessSchema = z
     founded: z.string().optional(),
     service_areas: z.array(z.string()).describe('Names of the areas served'),
     services: z.array(ServiceSchema),
-    technicians: z
-      .array(TechnicianSchema)
-      .describe('The roster; search matches a technician by full name, first name or alias'),
+    technicians: z.array(TechnicianSchema).describe('The roster; search matches a technician by full name, first name or alias'),
   })
   .meta({ id: 'Business' });
 export type Business = z.infer<typeof BusinessSchema>;

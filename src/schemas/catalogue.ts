@@ -20,9 +20,7 @@ export const ServiceFileSchema = z.strictObject({
 export type ServiceFile = z.infer<typeof ServiceFileSchema>;
 
 /** A service as published in `business.services`. */
-export const ServiceSchema = z
-  .object({ id: SlugSchema.describe('Service id'), label: z.string() })
-  .meta({ id: 'Service' });
+export const ServiceSchema = z.object({ id: SlugSchema.describe('Service id'), label: z.string() }).meta({ id: 'Service' });
 export type Service = z.infer<typeof ServiceSchema>;
 
 /** One service area (`content/service-areas.json`). */

@@ -18,9 +18,7 @@ export const UlidSchema = z
   .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a ULID: 26 characters of Crockford base32, upper case')
   .describe('ULID, stable forever');
 
-export const SlugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "ev-charger-installation"');
+export const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as "ev-charger-installation"');
 
 export const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 

@@ -29,12 +29,16 @@ export const HubRequestSchema = z
       .describe('What the request asks for'),
     'hub.callback': httpsUrl('hub.callback')
       .optional()
-      .describe(`Subscriber callback; https: only, no credentials, at most ${MAX_CALLBACK_CHARS} characters; its own query is kept. Required for subscribe and unsubscribe`),
+      .describe(
+        `Subscriber callback; https: only, no credentials, at most ${MAX_CALLBACK_CHARS} characters; its own query is kept. Required for subscribe and unsubscribe`,
+      ),
     'hub.topic': z
       .array(z.string().max(MAX_CALLBACK_CHARS, 'hub.topic is too long'))
       .max(3, 'hub.topic is given more than 3 times')
       .optional()
-      .describe('One of {base}/feed.xml, {base}/api/feed.json, {base}/reviews.json. Required (once) for subscribe and unsubscribe; a publish may repeat it'),
+      .describe(
+        'One of {base}/feed.xml, {base}/api/feed.json, {base}/reviews.json. Required (once) for subscribe and unsubscribe; a publish may repeat it',
+      ),
     'hub.lease_seconds': z
       .string()
       .regex(/^\d{1,15}$/, 'hub.lease_seconds must be a whole number of seconds')

@@ -8,7 +8,10 @@ const ScoreSchema = z.number().min(-1).max(1).describe('Sentiment from -1 (negat
 const PercentSchema = z.number().min(0).max(100).describe('Percentage from 0 to 100, 1 decimal');
 const CountSchema = z.int().min(0);
 const ReviewIdsSchema = z.array(z.string()).describe('Ids of reviews that illustrate this entry, strongest first');
-const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).describe('Calendar month, YYYY-MM');
+const MonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .describe('Calendar month, YYYY-MM');
 
 export const SentimentSchema = z
   .object({ score: ScoreSchema, label: PolaritySchema })
@@ -69,15 +72,9 @@ const EntityStatsShape = {
 export const TechnicianInsightSchema = z
   .object({ name: z.string().describe('Roster display name'), ...EntityStatsShape })
   .meta({ id: 'TechnicianInsight' });
-export const ServiceInsightSchema = z
-  .object({ id: SlugSchema, label: z.string(), ...EntityStatsShape })
-  .meta({ id: 'ServiceInsight' });
-export const ProblemInsightSchema = z
-  .object({ id: SlugSchema, label: z.string(), ...EntityStatsShape })
-  .meta({ id: 'ProblemInsight' });
-export const ServiceAreaInsightSchema = z
-  .object({ name: z.string(), ...EntityStatsShape })
-  .meta({ id: 'ServiceAreaInsight' });
+export const ServiceInsightSchema = z.object({ id: SlugSchema, label: z.string(), ...EntityStatsShape }).meta({ id: 'ServiceInsight' });
+export const ProblemInsightSchema = z.object({ id: SlugSchema, label: z.string(), ...EntityStatsShape }).meta({ id: 'ProblemInsight' });
+export const ServiceAreaInsightSchema = z.object({ name: z.string(), ...EntityStatsShape }).meta({ id: 'ServiceAreaInsight' });
 
 export const TopicSchema = z
   .object({
@@ -165,14 +162,14 @@ export const InsightsSchema = z
       problems: z.array(ProblemInsightSchema).describe('Electrical problems customers describe, most mentioned first'),
       service_areas: z.array(ServiceAreaInsightSchema).describe('Every service area, most mentioned first'),
     }),
-    topics: z.array(TopicSchema).describe('Recurring themes: phrases that many reviews share, clustered by co-occurrence; most reviews first'),
+    topics: z
+      .array(TopicSchema)
+      .describe('Recurring themes: phrases that many reviews share, clustered by co-occurrence; most reviews first'),
     temporal: z.object({
       monthly: z.array(MonthlyPointSchema).describe('Every month from the first review to the last'),
       trend: TrendSchema,
     }),
-    per_review: z
-      .record(z.string(), ReviewAnalysisSchema)
-      .describe('Review id → its analysis; every published review has an entry'),
+    per_review: z.record(z.string(), ReviewAnalysisSchema).describe('Review id → its analysis; every published review has an entry'),
     faq: z.array(FaqAnswerSchema).describe("The owner's questions, answered from the reviews"),
     summary: z.string().describe('A summary written from the analysis'),
     pull_quote: PullQuoteSchema.nullable().describe('A short, strongly positive sentence from a review'),

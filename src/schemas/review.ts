@@ -19,10 +19,7 @@ export const ReviewFileSchema = z.strictObject({
   date: ContentDateSchema,
   source: SlugSchema.describe('google, yelp, facebook, website, ...'),
   source_url: HttpUrlSchema.nullable().default(null),
-  owner_reply: z
-    .strictObject({ text: NonEmptyTextSchema, date: ContentDateSchema })
-    .nullable()
-    .default(null),
+  owner_reply: z.strictObject({ text: NonEmptyTextSchema, date: ContentDateSchema }).nullable().default(null),
   verified: z.boolean(),
   service_area: NonEmptyTextSchema.nullable().default(null),
   technicians: z.array(NonEmptyTextSchema).optional().describe('Overrides the technicians derived from the text'),
@@ -43,7 +40,7 @@ export const ReviewSchema = z
     source_url: z.url().nullable().describe('Permalink to the original'),
     owner_reply: OwnerReplySchema.nullable(),
     verified: z.literal(true).describe('Only verified reviews are published'),
-    technicians: z.array(z.string()).describe("Technician display names this review mentions (roster names)"),
+    technicians: z.array(z.string()).describe('Technician display names this review mentions (roster names)'),
     services: z.array(SlugSchema).describe('Service ids this review mentions'),
     service_area: z.string().nullable(),
   })

@@ -15,11 +15,7 @@ export const SearchQuerySchema = z
     min_rating: z.number().min(1).max(5).optional().describe('Minimum star rating, inclusive, 1 to 5'),
     since: IsoDateSchema.optional().describe('Reviews on or after this date (YYYY-MM-DD)'),
     until: IsoDateSchema.optional().describe('Reviews on or before this date (YYYY-MM-DD)'),
-    query: z
-      .string()
-      .max(200)
-      .optional()
-      .describe('Case-insensitive substring of the review text (Unicode NFKC-normalised)'),
+    query: z.string().max(200).optional().describe('Case-insensitive substring of the review text (Unicode NFKC-normalised)'),
     mentions_technician: z
       .string()
       .max(100)

@@ -69,8 +69,16 @@ describe('/reviews.json', () => {
       distribution: { '1': 1, '2': 1, '3': 1, '4': 1, '5': 2 },
     });
     const byAuthor = Object.fromEntries(dataset.reviews.map((r) => [r.author, r]));
-    expect(byAuthor['Dana K.']).toMatchObject({ technicians: ['Ana Lima'], services: ['panel-upgrade'], source_url: 'https://g.page/r/fixture/review?rid=1' });
-    expect(byAuthor['Mike T.']).toMatchObject({ technicians: ['Ben Ode'], services: ['ev-charger-installation'], owner_reply: { text: 'Thanks Mike, glad the charger works.', date: '2025-03-12' } });
+    expect(byAuthor['Dana K.']).toMatchObject({
+      technicians: ['Ana Lima'],
+      services: ['panel-upgrade'],
+      source_url: 'https://g.page/r/fixture/review?rid=1',
+    });
+    expect(byAuthor['Mike T.']).toMatchObject({
+      technicians: ['Ben Ode'],
+      services: ['ev-charger-installation'],
+      owner_reply: { text: 'Thanks Mike, glad the charger works.', date: '2025-03-12' },
+    });
     // "Ben" alone is shared by two technicians: not attributed.
     expect(byAuthor['Zoë P.']).toMatchObject({ technicians: [], services: ['circuit-breaker-repair'], service_area: null });
     expect(byAuthor['Café Owner']).toMatchObject({ technicians: ['Ben Carter'], services: ['circuit-breaker-repair'] });

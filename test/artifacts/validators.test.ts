@@ -63,7 +63,17 @@ describe('/.well-known/openapi.json', () => {
   });
 
   it('passes spectral (spectral:oas) with zero errors', async () => {
-    const result = await run(bin('spectral'), ['lint', document, '--ruleset', join(ROOT, '.spectral.yaml'), '--fail-severity', 'error', '--format', 'json', '--quiet']);
+    const result = await run(bin('spectral'), [
+      'lint',
+      document,
+      '--ruleset',
+      join(ROOT, '.spectral.yaml'),
+      '--fail-severity',
+      'error',
+      '--format',
+      'json',
+      '--quiet',
+    ]);
     const findings = JSON.parse(result.stdout || '[]') as { severity: number; code: string; message: string }[];
     expect(findings.filter((f) => f.severity === 0)).toEqual([]);
     expect(result.code).toBe(0);

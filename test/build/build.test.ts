@@ -73,7 +73,9 @@ describe('the build', () => {
     });
 
     it('a misspelt field', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'reviews/a.md'), (t) => t.replace('source: google', 'source: google\nsorce: yelp')));
+      const result = await buildWith((dir) =>
+        edit(join(dir, 'reviews/a.md'), (t) => t.replace('source: google', 'source: google\nsorce: yelp')),
+      );
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/reviews\/a\.md/);
       expect(result.output).toMatch(/Unrecognized key: "sorce"/);

@@ -11,7 +11,12 @@ import { serve } from '../support/server.ts';
 async function snapshot(server: RunningServer) {
   const answer = async (path: string) => {
     const response = await fetch(server.url + path);
-    return { status: response.status, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), body: await response.text() };
+    return {
+      status: response.status,
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+      body: await response.text(),
+    };
   };
   return {
     reviews: await answer('/reviews.json'),
@@ -75,7 +80,13 @@ describe('ArtifactsHolder.reload() under a running server', () => {
       const before = await snapshot(server);
       const dataset = JSON.parse(original) as ReviewsDataset;
       const newest = dataset.reviews[0] as ReviewsDataset['reviews'][number];
-      const added = { ...newest, id: '01JB0000000000000000000009', date: '2025-04-01', text: 'Ben Ode came back and fixed it.', technicians: ['Ben Ode'] };
+      const added = {
+        ...newest,
+        id: '01JB0000000000000000000009',
+        date: '2025-04-01',
+        text: 'Ben Ode came back and fixed it.',
+        technicians: ['Ben Ode'],
+      };
       await writeFile(reviewsFile, JSON.stringify({ ...dataset, reviews: [added, ...dataset.reviews] }));
       // A copy from an older checkout: the file's own time would move Last-Modified backwards.
       await utimes(reviewsFile, new Date('2001-01-01'), new Date('2001-01-01'));
@@ -92,7 +103,9 @@ describe('ArtifactsHolder.reload() under a running server', () => {
       // A client holding the old validators gets the new answer, by ETag or by date.
       const byTag = await fetch(`${server.url}/api/reviews/since/2000-01-01`, { headers: { 'if-none-match': before.since.etag ?? '' } });
       expect(byTag.status).toBe(200);
-      const byDate = await fetch(`${server.url}/api/reviews/since/2000-01-01`, { headers: { 'if-modified-since': before.since.lastModified ?? '' } });
+      const byDate = await fetch(`${server.url}/api/reviews/since/2000-01-01`, {
+        headers: { 'if-modified-since': before.since.lastModified ?? '' },
+      });
       expect(byDate.status).toBe(200);
     });
 

@@ -68,37 +68,45 @@ describe('a client that pipelines requests and never reads the answers', () => {
     { connections: 10, requests: 200, method: 'GET', path: '/api/reviews/search?limit=100', latencyMs: 500 },
     { connections: 10, requests: 4000, method: 'GET', path: '/api/reviews/search?limit=100', latencyMs: 500 },
     { connections: 40, requests: 1000, method: 'HEAD', path: '/reviews.json', latencyMs: 2_000 },
-  ])('$connections connections × $requests × $method $path: bounded memory, given back, others answered', async ({ connections, requests, method, path, latencyMs }) => {
-    // Warm up, so the figures compare a running server with itself.
-    for (let i = 0; i < 200; i += 1) await timedGet(`${url}/api/reviews/search?limit=100`);
-    const before = await memory();
+  ])(
+    '$connections connections × $requests × $method $path: bounded memory, given back, others answered',
+    async ({ connections, requests, method, path, latencyMs }) => {
+      // Warm up, so the figures compare a running server with itself.
+      for (let i = 0; i < 200; i += 1) await timedGet(`${url}/api/reviews/search?limit=100`);
+      const before = await memory();
 
-    flood = spawn(process.execPath, [join(ROOT, 'test/support/hostile/pipeline-flood.ts'), new URL(url).port, String(connections), String(requests), path, method], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    await new Promise<void>((resolve) => flood?.stdout?.once('data', () => resolve()));
-    const latencies: number[] = [];
-    let peak = 0;
-    for (let i = 0; i < 8; i += 1) {
-      const answer = await timedGet(`${url}/api/reviews/search?limit=5`);
-      expect(answer.status).toBe(200);
-      latencies.push(answer.ms);
-      peak = Math.max(peak, await memory());
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(Math.max(...latencies)).toBeLessThan(latencyMs);
-    expect(peak - before).toBeLessThan(300 * 1024 * 1024);
+      flood = spawn(
+        process.execPath,
+        [join(ROOT, 'test/support/hostile/pipeline-flood.ts'), new URL(url).port, String(connections), String(requests), path, method],
+        {
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      );
+      await new Promise<void>((resolve) => flood?.stdout?.once('data', () => resolve()));
+      const latencies: number[] = [];
+      let peak = 0;
+      for (let i = 0; i < 8; i += 1) {
+        const answer = await timedGet(`${url}/api/reviews/search?limit=5`);
+        expect(answer.status).toBe(200);
+        latencies.push(answer.ms);
+        peak = Math.max(peak, await memory());
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(Math.max(...latencies)).toBeLessThan(latencyMs);
+      expect(peak - before).toBeLessThan(300 * 1024 * 1024);
 
-    // The server may have closed its connections already (too many queued requests), and the process left with them.
-    if (flood.exitCode === null && flood.signalCode === null) {
-      const exited = new Promise((resolve) => flood?.once('exit', resolve));
-      flood.kill('SIGKILL');
-      await exited;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await memory()) - before).toBeLessThan(64 * 1024 * 1024);
-    expect((await timedGet(`${url}/api/reviews/search?limit=5`)).status).toBe(200);
-  }, 60_000);
+      // The server may have closed its connections already (too many queued requests), and the process left with them.
+      if (flood.exitCode === null && flood.signalCode === null) {
+        const exited = new Promise((resolve) => flood?.once('exit', resolve));
+        flood.kill('SIGKILL');
+        await exited;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await memory()) - before).toBeLessThan(64 * 1024 * 1024);
+      expect((await timedGet(`${url}/api/reviews/search?limit=5`)).status).toBe(200);
+    },
+    60_000,
+  );
 });
 
 describe('slow and idle connections', () => {
@@ -120,7 +128,10 @@ describe('slow and idle connections', () => {
     const closed = untilClosed(socket);
     const request = 'GET /api/reviews/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(100);
     let i = 0;
-    const drip = setInterval(() => (socket.writable && i < request.length ? socket.write(request[i++] as string) : clearInterval(drip)), 50);
+    const drip = setInterval(
+      () => (socket.writable && i < request.length ? socket.write(request[i++] as string) : clearInterval(drip)),
+      50,
+    );
     const { text, ms } = await closed;
     clearInterval(drip);
     expect(ms).toBeLessThan(3_500);
@@ -270,6 +281,8 @@ describe('protocol edge cases', () => {
 
   it('refuses a body on OPTIONS with 413, and reads Content-Length: 00 as no body', async () => {
     expect(statuses(await exchange('OPTIONS /reviews.json HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n'))).toEqual(['413']);
-    expect(statuses(await exchange('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: t\r\nContent-Length: 00\r\nConnection: close\r\n\r\n'))).toEqual(['200']);
+    expect(
+      statuses(await exchange('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: t\r\nContent-Length: 00\r\nConnection: close\r\n\r\n')),
+    ).toEqual(['200']);
   });
 });

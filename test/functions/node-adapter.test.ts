@@ -23,7 +23,12 @@ async function listen(
   log: string[] = [],
   written: string[] = [],
 ): Promise<number> {
-  server = createServer(createNodeAdapter({ handle, bodyRule: () => new HttpError(413, 'no body here', { close: true }) }, { log: (message) => log.push(message), batchSize }).onRequest);
+  server = createServer(
+    createNodeAdapter(
+      { handle, bodyRule: () => new HttpError(413, 'no body here', { close: true }) },
+      { log: (message) => log.push(message), batchSize },
+    ).onRequest,
+  );
   // Runs after the adapter has queued the request, before its answer is written.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const writeHead = res.writeHead.bind(res);
@@ -56,7 +61,9 @@ function answer(socket: Socket): Promise<string> {
 /** Resolves once the server has accepted `count` connections in all. */
 async function accepted(count: number): Promise<void> {
   for (;;) {
-    const connections = await new Promise<number>((resolve, reject) => server?.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+    const connections = await new Promise<number>((resolve, reject) =>
+      server?.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+    );
     if (connections >= count) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -145,7 +152,10 @@ describe('node adapter', () => {
 
   it('writes asynchronous answers when they settle, without holding up the batch', async () => {
     let settle: (reply: HttpReply) => void = () => {};
-    const port = await listen((request) => (request.url === '/slow' ? new Promise<HttpReply>((resolve) => (settle = resolve)) : ok('fast')), 8);
+    const port = await listen(
+      (request) => (request.url === '/slow' ? new Promise<HttpReply>((resolve) => (settle = resolve)) : ok('fast')),
+      8,
+    );
     const sockets = await Promise.all([open(port), open(port)]);
     const [slow, fast] = sockets.map(answer) as [Promise<string>, Promise<string>];
     sockets[0]?.write('GET /slow HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');

@@ -21,7 +21,10 @@ const ids = (body: Record<string, unknown>) => (body.reviews as { id: string }[]
 const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
 
 /** A raw request, so the path goes out byte for byte (fetch would normalise it). */
-function raw(path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ hostname, port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -196,7 +199,11 @@ describe('GET /api/reviews/since/{date}', () => {
     });
 
     it('gives each answer its own ETag', async () => {
-      const tags = await Promise.all(['2024-11-02', '2024-11-03', '2025-03-10', '2999-01-01', '2999-01-02'].map(async (d) => (await get(`/api/reviews/since/${d}`)).headers.get('etag')));
+      const tags = await Promise.all(
+        ['2024-11-02', '2024-11-03', '2025-03-10', '2999-01-01', '2999-01-02'].map(async (d) =>
+          (await get(`/api/reviews/since/${d}`)).headers.get('etag'),
+        ),
+      );
       expect(new Set(tags).size).toBe(tags.length);
     });
 
@@ -269,7 +276,10 @@ describe('every read endpoint', () => {
   });
 
   it.each(['/api/reviews/search', '/api/reviews/since/2024-01-01'])('answers a CORS preflight on %s with 204', async (path) => {
-    const response = await get(path, { method: 'OPTIONS', headers: { origin: 'https://example.com', 'access-control-request-method': 'GET' } });
+    const response = await get(path, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.com', 'access-control-request-method': 'GET' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('GET');
@@ -313,7 +323,18 @@ describe('fuzzed requests', () => {
   const piece = fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 8 }).map(encodeURIComponent),
     fc.constantFrom('%', '%Z', '%E0%A4%A', '%C3%28', '%ED%A0%80', '%FF', '%00', '+', '&', '=', '[]', '..', '%2F', ';', '%25', '\u00e9'),
-    fc.constantFrom('rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit', 'rating[]', 'limit[0]'),
+    fc.constantFrom(
+      'rating',
+      'min_rating',
+      'since',
+      'until',
+      'query',
+      'mentions_technician',
+      'mentions_service',
+      'limit',
+      'rating[]',
+      'limit[0]',
+    ),
     fc.constantFrom('5', '0', '-1', '1e309', 'NaN', '2024-02-29', '2026-02-30', '9'.repeat(400)),
     fc.nat({ max: 3000 }).map((n) => 'x'.repeat(n)),
   );
@@ -345,7 +366,15 @@ describe('fuzzed requests', () => {
   });
 
   it('answers odd request targets without failing', async () => {
-    for (const path of ['//[', '//api/reviews/search', '/api/reviews/search/', '/api/reviews/since/', '/api/reviews/since/2024-01-01/x', '/%', '/?&&&=']) {
+    for (const path of [
+      '//[',
+      '//api/reviews/search',
+      '/api/reviews/search/',
+      '/api/reviews/since/',
+      '/api/reviews/since/2024-01-01/x',
+      '/%',
+      '/?&&&=',
+    ]) {
       const response = await raw(path);
       expect(response.status, path).toBeLessThan(500);
     }

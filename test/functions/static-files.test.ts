@@ -80,7 +80,10 @@ describe.each(DATASETS)('GET $path', ({ path, type }) => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(await response.json()).toEqual({ error: 'method_not_allowed', message: 'POST is not allowed here; use GET, HEAD, OPTIONS' });
-    const preflight = await get(path, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' } });
+    const preflight = await get(path, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');

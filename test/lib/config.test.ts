@@ -28,7 +28,14 @@ describe('hub configuration', () => {
       HUB_RATE_LIMIT_PER_MIN: '0',
       HUB_MAX_SUBSCRIPTIONS_PER_HOST: '7',
     }).hub;
-    expect(hub).toMatchObject({ dbPath: '/var/lib/hub.db', allowPrivateCallbacks: true, lease: { minSeconds: 1, maxSeconds: 10, defaultSeconds: 5 }, retryDelaysMs: [100, 200, 300], rateLimitPerMinute: 0, maxSubscriptionsPerHost: 7 });
+    expect(hub).toMatchObject({
+      dbPath: '/var/lib/hub.db',
+      allowPrivateCallbacks: true,
+      lease: { minSeconds: 1, maxSeconds: 10, defaultSeconds: 5 },
+      retryDelaysMs: [100, 200, 300],
+      rateLimitPerMinute: 0,
+      maxSubscriptionsPerHost: 7,
+    });
   });
 
   it.each([
@@ -43,6 +50,8 @@ describe('hub configuration', () => {
   it('points npm run deploy at the local server unless told otherwise', () => {
     expect(readDeployConfig({ PORT: '8080' }).hubUrl).toBe('http://127.0.0.1:8080/api/websub/hub');
     expect(readDeployConfig({ HOST: '::1' }).hubUrl).toBe('http://[::1]:4321/api/websub/hub');
-    expect(readDeployConfig({ DEPLOY_HUB_URL: 'https://reviews.example/api/websub/hub' }).hubUrl).toBe('https://reviews.example/api/websub/hub');
+    expect(readDeployConfig({ DEPLOY_HUB_URL: 'https://reviews.example/api/websub/hub' }).hubUrl).toBe(
+      'https://reviews.example/api/websub/hub',
+    );
   });
 });

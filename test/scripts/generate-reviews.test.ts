@@ -15,7 +15,8 @@ const CONTENT = join(ROOT, 'content');
 async function folder(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(dir.length), await readFile(join(entry.parentPath, entry.name), 'utf8'));
+    if (entry.isFile())
+      files.set(join(entry.parentPath, entry.name).slice(dir.length), await readFile(join(entry.parentPath, entry.name), 'utf8'));
   }
   return files;
 }
@@ -38,7 +39,9 @@ describe('the synthetic review generator', () => {
   it('writes other reviews for another seed', async () => {
     await generateContent({ count: 300, seed: 8, out: join(tmp, 'c'), contentDir: CONTENT });
     const other = await folder(join(tmp, 'c'));
-    expect([...other.keys()].filter((name) => name.startsWith('/reviews/'))).not.toEqual([...first.keys()].filter((name) => name.startsWith('/reviews/')));
+    expect([...other.keys()].filter((name) => name.startsWith('/reviews/'))).not.toEqual(
+      [...first.keys()].filter((name) => name.startsWith('/reviews/')),
+    );
   });
 
   it('copies every data file of content/ and writes the requested number of reviews', async () => {
@@ -68,6 +71,8 @@ describe('the synthetic review generator', () => {
 
   it('never writes into the real content folder', async () => {
     await expect(generateContent({ count: 1, seed: 1, out: CONTENT, contentDir: CONTENT })).rejects.toThrow(/refusing to write/);
-    await expect(generateContent({ count: 1, seed: 1, out: join(CONTENT, 'reviews'), contentDir: CONTENT })).rejects.toThrow(/refusing to write/);
+    await expect(generateContent({ count: 1, seed: 1, out: join(CONTENT, 'reviews'), contentDir: CONTENT })).rejects.toThrow(
+      /refusing to write/,
+    );
   });
 });

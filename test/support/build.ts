@@ -8,7 +8,9 @@ export interface BuildResult {
   output: string;
 }
 
-const astroBin = createRequire(import.meta.url).resolve('astro/package.json').replace(/package\.json$/, 'bin/astro.mjs');
+const astroBin = createRequire(import.meta.url)
+  .resolve('astro/package.json')
+  .replace(/package\.json$/, 'bin/astro.mjs');
 
 /**
  * Runs the real `astro build` for a content folder into an output folder.

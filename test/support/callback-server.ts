@@ -69,7 +69,10 @@ export class CallbackServer {
   async waitFor(predicate: (received: Received[]) => boolean, what: string, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.received)) {
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; received ${this.received.map((r) => `${r.method} ${r.path}`).join(', ') || 'nothing'}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what}; received ${this.received.map((r) => `${r.method} ${r.path}`).join(', ') || 'nothing'}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -79,7 +82,14 @@ export class CallbackServer {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', this.origin);
-      const received: Received = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      const received: Received = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        at: Date.now(),
+      };
       this.received.push(received);
       const answer = (this.#behaviours.get(url.pathname) ?? confirming)(received);
       const send = (): void => {

@@ -13,7 +13,10 @@ import { startService } from '../../functions/service.ts';
 const hosts = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
 const service = await startService(readServerConfig(process.env), {
   log: (message) => (process.connected ? process.send?.({ log: message }) : undefined),
-  resolve: async (hostname) => (hosts[hostname] ? [{ address: hosts[hostname] }] : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' })),
+  resolve: async (hostname) =>
+    hosts[hostname]
+      ? [{ address: hosts[hostname] }]
+      : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' }),
 });
 process.send?.({ url: service.server.url });
 process.on('disconnect', () => void service.close().finally(() => process.exit(0)));

@@ -40,7 +40,13 @@ export class HubProcess {
     this.#exited = new Promise((done) => child.once('exit', () => done()));
   }
 
-  static async start(options: { distDir: string; dbPath: string; caFile: string; env?: Record<string, string>; hosts?: Record<string, string> }): Promise<HubProcess> {
+  static async start(options: {
+    distDir: string;
+    dbPath: string;
+    caFile: string;
+    env?: Record<string, string>;
+    hosts?: Record<string, string>;
+  }): Promise<HubProcess> {
     const child = fork(ENTRY, [JSON.stringify(options.hosts ?? {})], {
       env: {
         PATH: process.env.PATH,

@@ -18,7 +18,13 @@ export function serve(distDir: string, http: Partial<HttpLimits> = {}, options: 
     http,
     ...(mcp && {
       routes: (artifacts, listening) =>
-        mcpRoutes(artifacts, { site: readBuildSite(distDir), sessionSecret: mcp.sessionSecret, allowedOrigins: mcp.allowedOrigins ?? [], listening, ...(mcp.sessionLifetimeSeconds ? { sessionLifetimeSeconds: mcp.sessionLifetimeSeconds } : {}) }),
+        mcpRoutes(artifacts, {
+          site: readBuildSite(distDir),
+          sessionSecret: mcp.sessionSecret,
+          allowedOrigins: mcp.allowedOrigins ?? [],
+          listening,
+          ...(mcp.sessionLifetimeSeconds ? { sessionLifetimeSeconds: mcp.sessionLifetimeSeconds } : {}),
+        }),
     }),
   });
 }

@@ -46,7 +46,11 @@ export async function createTestPki(dir: string, names: readonly string[] = ['lo
       extension(
         '2.5.29.17',
         false,
-        seq(...names.map((n) => tlv(0x82, Buffer.from(n, 'ascii'))), tlv(0x87, Buffer.from([127, 0, 0, 1])), tlv(0x87, Buffer.alloc(16, 0).fill(1, 15))),
+        seq(
+          ...names.map((n) => tlv(0x82, Buffer.from(n, 'ascii'))),
+          tlv(0x87, Buffer.from([127, 0, 0, 1])),
+          tlv(0x87, Buffer.alloc(16, 0).fill(1, 15)),
+        ),
       ),
       extension('2.5.29.35', false, seq(tlv(0x80, caKeyId))),
     ],
@@ -77,7 +81,9 @@ function certificate(c: { issuer: Buffer; subject: Buffer; publicKey: KeyObject;
 function keyId(publicKey: KeyObject): Buffer {
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   // An uncompressed P-256 point is the last 65 bytes of its SubjectPublicKeyInfo.
-  return createHash('sha1').update(spki.subarray(spki.length - 65)).digest();
+  return createHash('sha1')
+    .update(spki.subarray(spki.length - 65))
+    .digest();
 }
 
 function name(commonName: string): Buffer {
@@ -97,7 +103,8 @@ function tlv(tag: number, content: Buffer): Buffer {
 const seq = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
 const octets = (content: Buffer): Buffer => tlv(0x04, content);
 const bool = (value: boolean): Buffer => tlv(0x01, Buffer.from([value ? 0xff : 0]));
-const integer = (bytes: Buffer): Buffer => tlv(0x02, bytes[0] !== undefined && bytes[0] >= 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+const integer = (bytes: Buffer): Buffer =>
+  tlv(0x02, bytes[0] !== undefined && bytes[0] >= 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
 const bitString = (bits: Buffer, unused = 0): Buffer => tlv(0x03, Buffer.concat([Buffer.from([unused]), bits]));
 
 function utcTime(date: Date): Buffer {

@@ -2,7 +2,15 @@ import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
 import { afterFailure } from '../../../src/lib/hub/retry.ts';
 import { migrate } from './migrate.ts';
 import { prepare } from './statements.ts';
-import type { Subscription, ClaimedDelivery, DeliveryOutcome, PendingVerification, RemovedSubscription, StoredTopic, VerificationRequest } from './types.ts';
+import type {
+  Subscription,
+  ClaimedDelivery,
+  DeliveryOutcome,
+  PendingVerification,
+  RemovedSubscription,
+  StoredTopic,
+  VerificationRequest,
+} from './types.ts';
 
 export type * from './types.ts';
 
@@ -81,7 +89,8 @@ export class HubStore {
     return this.#db
       .transaction(() => {
         const rows = this.#sql.verificationFree.all({ now, limit }) as VerificationRow[];
-        for (const row of rows) expectChanges(this.#sql.verificationTake.run({ id: row.id, worker, now, claimedUntil }), 1, 'verification claim');
+        for (const row of rows)
+          expectChanges(this.#sql.verificationTake.run({ id: row.id, worker, now, claimedUntil }), 1, 'verification claim');
         return rows.map(toVerification);
       })
       .immediate();
@@ -97,7 +106,12 @@ export class HubStore {
    * lease replaced, its pending delivery kept, so a renewal never doubles a
    * notification). `host_full` when a new subscription would pass the cap.
    */
-  subscriptionActivate(id: number, worker: string, verifiedAt: number, maxPerHost: number): 'activated' | 'renewed' | 'stale' | 'host_full' {
+  subscriptionActivate(
+    id: number,
+    worker: string,
+    verifiedAt: number,
+    maxPerHost: number,
+  ): 'activated' | 'renewed' | 'stale' | 'host_full' {
     return this.#durable(() => {
       const row = this.#sql.verificationGetOwned.get({ id, worker }) as VerificationRow | undefined;
       if (!row) return 'stale';
@@ -158,7 +172,10 @@ export class HubStore {
    * the new hash and the whole queue. A subscriber still waiting for an older
    * change gets this one instead. Unchanged bytes queue nothing.
    */
-  topicDistribute(topic: { url: string; contentType: string; body: Uint8Array; hash: string }, now: number): { changed: false } | { changed: true; version: number; queued: number } {
+  topicDistribute(
+    topic: { url: string; contentType: string; body: Uint8Array; hash: string },
+    now: number,
+  ): { changed: false } | { changed: true; version: number; queued: number } {
     return this.#durable(() => {
       const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
       if (existing?.hash === topic.hash) return { changed: false as const };
@@ -176,8 +193,15 @@ export class HubStore {
     return this.#db
       .transaction(() => {
         const rows = this.#sql.deliveryDue.all({ now, limit }) as DeliveryRow[];
-        for (const row of rows) expectChanges(this.#sql.deliveryTake.run({ id: row.subscription_id, worker, now, claimedUntil }), 1, 'delivery claim');
-        return rows.map((r) => ({ subscriptionId: r.subscription_id, version: r.topic_version, topic: r.topic_url, callback: r.callback, secret: r.secret }));
+        for (const row of rows)
+          expectChanges(this.#sql.deliveryTake.run({ id: row.subscription_id, worker, now, claimedUntil }), 1, 'delivery claim');
+        return rows.map((r) => ({
+          subscriptionId: r.subscription_id,
+          version: r.topic_version,
+          topic: r.topic_url,
+          callback: r.callback,
+          secret: r.secret,
+        }));
       })
       .immediate();
   }
@@ -187,7 +211,12 @@ export class HubStore {
    * for many acknowledgements). Returns the subscriptions removed: 410, or
    * the last of `MAX_CONSECUTIVE_FAILURES` failures in a row.
    */
-  deliveryRecord(outcomes: readonly DeliveryOutcome[], worker: string, now: number, retryDelaysMs: readonly number[]): RemovedSubscription[] {
+  deliveryRecord(
+    outcomes: readonly DeliveryOutcome[],
+    worker: string,
+    now: number,
+    retryDelaysMs: readonly number[],
+  ): RemovedSubscription[] {
     return this.#db
       .transaction(() => {
         const removed: RemovedSubscription[] = [];
@@ -271,11 +300,30 @@ export interface DeliveryRow {
 }
 
 function toVerification(row: VerificationRow): PendingVerification {
-  return { id: row.id, mode: row.mode, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, requestedAt: row.requested_at };
+  return {
+    id: row.id,
+    mode: row.mode,
+    topic: row.topic_url,
+    callback: row.callback,
+    callbackHost: row.callback_host,
+    secret: row.secret,
+    leaseSeconds: row.lease_seconds,
+    requestedAt: row.requested_at,
+  };
 }
 
 function toSubscription(row: SubscriptionRow): Subscription {
-  return { id: row.id, topic: row.topic_url, callback: row.callback, callbackHost: row.callback_host, secret: row.secret, leaseSeconds: row.lease_seconds, verifiedAt: row.verified_at, expiresAt: row.expires_at, failures: row.failures };
+  return {
+    id: row.id,
+    topic: row.topic_url,
+    callback: row.callback,
+    callbackHost: row.callback_host,
+    secret: row.secret,
+    leaseSeconds: row.lease_seconds,
+    verifiedAt: row.verified_at,
+    expiresAt: row.expires_at,
+    failures: row.failures,
+  };
 }
 
 function expectChanges(result: RunResult, expected: number, what: string): void {

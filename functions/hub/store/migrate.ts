@@ -20,4 +20,3 @@ export function migrate(db: Db): void {
     }).immediate();
   }
 }
-

@@ -7,7 +7,8 @@ export function prepare(db: Db) {
   const free = '(claimed_until IS NULL OR claimed_until <= @now)';
   return {
     verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback'),
-    verificationInsert: s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
+    verificationInsert:
+      s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
       VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),
     verificationFree: s(`SELECT * FROM verification WHERE ${free} ORDER BY requested_at LIMIT @limit`),
     verificationTake: s(`UPDATE verification SET claimed_by = @worker, claimed_until = @claimedUntil WHERE id = @id AND ${free}`),
@@ -28,7 +29,8 @@ export function prepare(db: Db) {
     subscriptionResetFailures: s('UPDATE subscription SET failures = 0 WHERE id = @id AND failures > 0'),
     subscriptionSetFailures: s('UPDATE subscription SET failures = @failures WHERE id = @id'),
     topicGet: s('SELECT * FROM topic WHERE url = @url'),
-    topicUpsert: s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
+    topicUpsert:
+      s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
       ON CONFLICT (url) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, hash = excluded.hash,
         version = excluded.version, distributed_at = excluded.distributed_at`),
     deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
@@ -41,11 +43,12 @@ export function prepare(db: Db) {
     deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
     deliveryOwned: s('SELECT 1 FROM delivery WHERE subscription_id = @id AND claimed_by = @worker'),
     deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
-    deliveryRelease: s('UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker'),
+    deliveryRelease: s(
+      'UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker',
+    ),
     deliveryCount: s('SELECT count(*) AS count FROM delivery'),
     workNextAt: s(`SELECT min(at) AS at FROM (
       SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
       UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),
   };
 }
-

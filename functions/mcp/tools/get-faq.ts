@@ -19,7 +19,13 @@ export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
       const { faq } = deps.artifacts.current.insights;
       if (id === undefined) return answer({ faq });
       const entry = faq.find((f) => f.id === id);
-      if (!entry) return cannotAnswer(`No question has the id ${JSON.stringify(id)}. Valid ids: ${choices(faq.map((f) => f.id), 50)}.`);
+      if (!entry)
+        return cannotAnswer(
+          `No question has the id ${JSON.stringify(id)}. Valid ids: ${choices(
+            faq.map((f) => f.id),
+            50,
+          )}.`,
+        );
       return answer({ faq: [entry] });
     },
   );

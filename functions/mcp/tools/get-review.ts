@@ -10,7 +10,7 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
     {
       title: 'One review with its analysis',
       description:
-        'One verified review by id, with the analyser\'s reading of it: text sentiment, the aspects it talks about ' +
+        "One verified review by id, with the analyser's reading of it: text sentiment, the aspects it talks about " +
         '(each with its polarity and the verbatim evidence), the technicians, services and problems it mentions. ' +
         'Review ids come from search_reviews, get_reviews_since and the example_review_ids of the insights tools.',
       inputSchema: GetReviewInputSchema,

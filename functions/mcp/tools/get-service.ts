@@ -22,7 +22,12 @@ export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
       const found = findService(catalogue, service);
       const insight = found.kind === 'found' ? insights.entities.services.find((s) => s.id === found.value.id) : undefined;
       if (found.kind !== 'found' || insight === undefined) {
-        return cannotAnswer(`No service is called ${JSON.stringify(service)}. Valid service ids: ${choices(catalogue.map((s) => s.id), 50)} (labels work too).`);
+        return cannotAnswer(
+          `No service is called ${JSON.stringify(service)}. Valid service ids: ${choices(
+            catalogue.map((s) => s.id),
+            50,
+          )} (labels work too).`,
+        );
       }
       return answer({ service: found.value, insight });
     },

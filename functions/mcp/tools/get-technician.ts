@@ -22,11 +22,15 @@ export function registerGetTechnicianTool(server: McpServer, deps: McpDeps): voi
       const roster = dataset.business.technicians;
       const found = findTechnician(roster, name);
       if (found.kind === 'ambiguous') {
-        return cannotAnswer(`${JSON.stringify(name)} names ${found.candidates.length} technicians: give the full name, ${choices(found.candidates.map((t) => t.name))}.`);
+        return cannotAnswer(
+          `${JSON.stringify(name)} names ${found.candidates.length} technicians: give the full name, ${choices(found.candidates.map((t) => t.name))}.`,
+        );
       }
       const insight = found.kind === 'found' ? insights.entities.technicians.find((t) => t.name === found.value.name) : undefined;
       if (found.kind === 'unknown' || insight === undefined) {
-        return cannotAnswer(`No technician is called ${JSON.stringify(name)}. Valid names: ${choices(roster.map((t) => t.name))} (first names and aliases work too).`);
+        return cannotAnswer(
+          `No technician is called ${JSON.stringify(name)}. Valid names: ${choices(roster.map((t) => t.name))} (first names and aliases work too).`,
+        );
       }
       return answer({ technician: found.value, insight });
     },

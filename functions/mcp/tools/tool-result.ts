@@ -20,7 +20,14 @@ export function answer<T extends Record<string, unknown>>(value: T): CallToolRes
  * transport sends the bytes for both (see PreserializedAnswers), so the
  * object is validated but never serialised, and the text never encoded.
  */
-export function reviewsAnswer(deps: McpDeps, ctx: ServerContext, index: ReviewIndex, answer: ReviewsAnswer, head: Record<string, unknown>, pool: PooledBuffers): CallToolResult {
+export function reviewsAnswer(
+  deps: McpDeps,
+  ctx: ServerContext,
+  index: ReviewIndex,
+  answer: ReviewsAnswer,
+  head: Record<string, unknown>,
+  pool: PooledBuffers,
+): CallToolResult {
   const { reviews, text } = reviewsWithText(index, answer.positions, answer.head, answer.tail);
   if (deps.answers) {
     const escaped = escapedReviewsJson(index, answer.positions, answer.head, answer.tail, pool.take);

@@ -53,7 +53,10 @@ export function createAnalysisContext(
   serviceAreas: readonly ServiceArea[],
   businessName = '',
 ): AnalysisContext {
-  const dictionary = compileDictionary(aspects, technicians.flatMap((t) => [t.name, firstName(t.name), ...t.aliases]));
+  const dictionary = compileDictionary(
+    aspects,
+    technicians.flatMap((t) => [t.name, firstName(t.name), ...t.aliases]),
+  );
   const exclusions = topicExclusions(technicians, serviceAreas, businessName, dictionary);
   return {
     dictionary,

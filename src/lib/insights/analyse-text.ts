@@ -57,7 +57,8 @@ const MODIFIER_REACH = 3;
 /** Words a phrase does not reach back over. */
 const PHRASE_BREAKERS = new Set(['and', 'but', 'because', 'which', 'who', 'when', 'then', 'so']);
 /** A phrase does not end on these: it takes the next words ("came out that afternoon"). */
-const DANGLING = /^(?:almost|nearly|around|just|that|this|the|a|an|in|under|within|to|of|for|on|at|by|about|than|less|more|over|one|two|three|four|five|six|seven|eight|nine|ten|\d+)$/;
+const DANGLING =
+  /^(?:almost|nearly|around|just|that|this|the|a|an|in|under|within|to|of|for|on|at|by|about|than|less|more|over|one|two|three|four|five|six|seven|eight|nine|ten|\d+)$/;
 /** A lone opinion word reads better with the verb of motion before it: "arrived late", "running late". */
 const LINKING_VERBS = new Set(['arrived', 'showed', 'came', 'got', 'running', 'ran', 'finished']);
 
@@ -132,7 +133,12 @@ function aspectOpinions(
  * every penny" still ends positive. Unjudged mentions fall back to the rest of
  * their sentence, then to the star rating.
  */
-function combine(list: readonly Mention[], clauses: readonly Clause[], orphanBySentence: ReadonlyMap<number, number>, rating: number): number {
+function combine(
+  list: readonly Mention[],
+  clauses: readonly Clause[],
+  orphanBySentence: ReadonlyMap<number, number>,
+  rating: number,
+): number {
   const judged = list.filter((m) => m.opinionated);
   if (judged.length === 0) {
     const hint = list.reduce((s, m) => s + (orphanBySentence.get(clauses[m.clause]!.sentence) ?? 0), 0);
@@ -188,7 +194,14 @@ function evidenceFor(text: string, tokens: readonly Token[], clause: Clause, men
  * before it ("never late", "not cheap", "very professional") and, for a lone
  * word, the verb of motion it follows ("arrived late"). Lower case, verbatim otherwise.
  */
-function phraseOf(text: string, tokens: readonly Token[], index: UnitIndex, clause: Clause, m: Mention, mentions: readonly Mention[]): string {
+function phraseOf(
+  text: string,
+  tokens: readonly Token[],
+  index: UnitIndex,
+  clause: Clause,
+  m: Mention,
+  mentions: readonly Mention[],
+): string {
   const selfJudged = m.kind === '+' || m.kind === '-';
   let [from, to] = !selfJudged && m.spanTo - m.spanFrom <= PHRASE_MAX_TOKENS ? [m.spanFrom, m.spanTo] : [m.from, m.to];
   // "price" + "was" + "fair", "showed up" + "late": up to two words apart.
@@ -196,8 +209,20 @@ function phraseOf(text: string, tokens: readonly Token[], index: UnitIndex, clau
     // Not a person or an object ("he", "crew", "lights"): "friendly" says it all.
     if (other === m || other.aspect !== m.aspect || other.clause !== m.clause || other.kind === 'w' || other.kind === 'o') continue;
     if (other.to > from && other.from < to) continue;
-    if (other.to <= from && from - other.to <= NEIGHBOUR_GAP && to - other.from <= PHRASE_MAX_TOKENS + 1 && allWords(tokens, other.to, from)) from = other.from;
-    else if (other.from >= to && other.from - to <= NEIGHBOUR_GAP && other.to - from <= PHRASE_MAX_TOKENS + 1 && allWords(tokens, to, other.from)) to = other.to;
+    if (
+      other.to <= from &&
+      from - other.to <= NEIGHBOUR_GAP &&
+      to - other.from <= PHRASE_MAX_TOKENS + 1 &&
+      allWords(tokens, other.to, from)
+    )
+      from = other.from;
+    else if (
+      other.from >= to &&
+      other.from - to <= NEIGHBOUR_GAP &&
+      other.to - from <= PHRASE_MAX_TOKENS + 1 &&
+      allWords(tokens, to, other.from)
+    )
+      to = other.to;
   }
   for (let t = from - 1; t >= Math.max(clause.from, from - MODIFIER_REACH); t--) {
     const token = tokens[t]!;

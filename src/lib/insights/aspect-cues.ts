@@ -81,7 +81,8 @@ safety 0 fire fire_risk smell smelled smoke_detector smoke_detectors smoke_alarm
 export const WORK_OBJECTS =
   'outlet outlets receptacle receptacles switch switches light lights lighting fixture fixtures fan fans panel charger generator dimmer dimmers pendant pendants chandelier can_lights recessed_lights pot_lights doorbell detector detectors thermostat sconce sconces conduit circuit circuits breaker breakers cover_plates plates wall_connector interlock transfer_switch surge_protector heat_pump mini_split floodlights flood_lights path_lights landscape_lighting porch_light motion_lights under_cabinet_lights leds';
 
-export const PERSON_NOUNS = 'he she guy guys tech techs technician technicians electrician electricians crew team staff installer installers apprentice woman lady man receptionist dispatcher';
+export const PERSON_NOUNS =
+  'he she guy guys tech techs technician technicians electrician electricians crew team staff installer installers apprentice woman lady man receptionist dispatcher';
 
 const ASPECT_VALENCE_TABLE = `
 pricing -1.6 high higher steep outrageous insane crazy

@@ -77,7 +77,9 @@ function topPhrases(counts: ReadonlyMap<string, number>): string[] {
   const byUse = [...merged].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   for (const [key, n] of byUse) {
     if (key.includes(' ')) continue;
-    const longer = byUse.find(([k]) => k !== key && k[0] === key[0] && merged.has(k) && addsContent(k.slice(1), key.slice(1)) && !NEGATION.test(k));
+    const longer = byUse.find(
+      ([k]) => k !== key && k[0] === key[0] && merged.has(k) && addsContent(k.slice(1), key.slice(1)) && !NEGATION.test(k),
+    );
     if (!longer) continue;
     merged.set(longer[0], merged.get(longer[0])! + n);
     merged.delete(key);

@@ -105,7 +105,10 @@ function problemsAnswer(input: FaqInput): Answer {
 }
 
 function overallAnswer(input: FaqInput): Answer {
-  const praised = [...input.aspectSummaries].sort((a, b) => b.positive_count - a.positive_count).filter((a) => a.positive_count > 0).slice(0, 3);
+  const praised = [...input.aspectSummaries]
+    .sort((a, b) => b.positive_count - a.positive_count)
+    .filter((a) => a.positive_count > 0)
+    .slice(0, 3);
   const ratings = input.results.map((r) => r.review.rating);
   const average = ratings.length === 0 ? null : ratings.reduce((a, b) => a + b, 0) / ratings.length;
   const parts = [

@@ -34,10 +34,7 @@ export function buildInsights(input: InsightsInput): Insights {
   const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas, input.businessName);
   const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
   const aspects = summariseAspects(input.aspects, results);
-  const entities = summariseEntities(
-    { ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder },
-    results,
-  );
+  const entities = summariseEntities({ ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder }, results);
   const overall = overallSentiment(results);
   const range = dateRange(results);
   const time = temporal(results);

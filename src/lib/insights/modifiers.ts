@@ -6,7 +6,7 @@
 /** Flip the polarity of an opinion word within NEGATION_WINDOW tokens after them. */
 export const NEGATORS: ReadonlySet<string> = new Set(
   (
-    "not no never nothing nobody none neither nor without hardly barely zero lack lacked lacking " +
+    'not no never nothing nobody none neither nor without hardly barely zero lack lacked lacking ' +
     "isn't wasn't aren't weren't don't doesn't didn't won't wouldn't can't cannot couldn't shouldn't " +
     "haven't hasn't hadn't ain't isnt wasnt dont doesnt didnt wont wouldnt cant couldnt havent hasnt instead_of rather_than"
   ).split(' '),

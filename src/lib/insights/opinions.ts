@@ -52,7 +52,13 @@ interface Opinion {
 }
 
 /** Finds the cues of one clause and attaches each opinion word to the nearest cue it can describe. */
-export function scoreClause(tokens: readonly Token[], index: UnitIndex, clause: Clause, clauseIndex: number, units: readonly number[]): ClauseOpinions {
+export function scoreClause(
+  tokens: readonly Token[],
+  index: UnitIndex,
+  clause: Clause,
+  clauseIndex: number,
+  units: readonly number[],
+): ClauseOpinions {
   // Whatever follows "our previous electrician" in the clause is about them, not this business.
   const otherParty = units.findIndex((u) => index.units[u]!.entry.otherParty);
   if (otherParty !== -1) units = units.slice(0, otherParty);
@@ -66,7 +72,8 @@ export function scoreClause(tokens: readonly Token[], index: UnitIndex, clause: 
     const { entry } = unit;
     for (const sense of entry.cues) {
       if (sense.kind === 'o' && hasWord(tokens, Math.max(clause.from, unit.from - 2), unit.from, NOT_THEIRS)) continue;
-      const goal = sense.kind === '+' && TIMELY.has(sense.aspect) && hasWord(tokens, Math.max(clause.from, unit.from - 3), unit.from, GOAL_MARKERS);
+      const goal =
+        sense.kind === '+' && TIMELY.has(sense.aspect) && hasWord(tokens, Math.max(clause.from, unit.from - 3), unit.from, GOAL_MARKERS);
       const score = goal ? 0 : cueScore(sense.aspect, sense.kind, entry.valence, context);
       const opinionated = score !== 0 || ((sense.kind === '+' || sense.kind === '-') && !context.repaired && !goal);
       mentions.push({

@@ -44,7 +44,10 @@ export function splitClauses(tokens: readonly Token[]): Clause[] {
       sentence += 1;
       sentenceFirstClause = clauses.length;
       from = i + 1;
-    } else if ((token.kind === 'pause' && (CLAUSE_PAUSES.has(token.norm) || (concessive && token.norm === ','))) || CLAUSE_WORDS.has(token.norm)) {
+    } else if (
+      (token.kind === 'pause' && (CLAUSE_PAUSES.has(token.norm) || (concessive && token.norm === ','))) ||
+      CLAUSE_WORDS.has(token.norm)
+    ) {
       close(i);
       from = i + 1;
     } else if (token.kind === 'word' && SHIFTING.has(token.norm)) {

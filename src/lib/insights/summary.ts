@@ -21,7 +21,9 @@ const MIN_MENTIONS = 3;
 export function writeSummary(input: SummaryInput): string {
   const intro = input.editorial.summary.intro;
   if (input.reviewCount === 0) return `${intro} No reviews have been published yet.`;
-  return [intro, volume(input), praise(input.aspects), themes(input.topics), people(input.entities), trend(input.trend)].filter(Boolean).join(' ');
+  return [intro, volume(input), praise(input.aspects), themes(input.topics), people(input.entities), trend(input.trend)]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function volume(input: SummaryInput): string {
@@ -55,8 +57,10 @@ function people(entities: Insights['entities']): string {
   const technician = entities.technicians[0];
   const service = entities.services[0];
   const parts: string[] = [];
-  if (technician && technician.mention_count > 0) parts.push(`the most mentioned technician is ${technician.name} (${count(technician.mention_count, 'review')})`);
-  if (service && service.mention_count > 0) parts.push(`the most discussed service is ${inSentence(service.label)} (${count(service.mention_count, 'review')})`);
+  if (technician && technician.mention_count > 0)
+    parts.push(`the most mentioned technician is ${technician.name} (${count(technician.mention_count, 'review')})`);
+  if (service && service.mention_count > 0)
+    parts.push(`the most discussed service is ${inSentence(service.label)} (${count(service.mention_count, 'review')})`);
   if (parts.length === 0) return '';
   const sentence = listOf(parts);
   return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`;

@@ -13,7 +13,13 @@ const SENTIMENT_STEP = 0.1;
 
 export function temporal(results: readonly ReviewResult[]): Insights['temporal'] {
   const monthly = monthlySeries(results);
-  return { monthly, trend: trendOf(monthly.map((m) => m.month), results) };
+  return {
+    monthly,
+    trend: trendOf(
+      monthly.map((m) => m.month),
+      results,
+    ),
+  };
 }
 
 /** Every month from the first review to the last, empty months included, so gaps show. */
@@ -44,7 +50,7 @@ function point(month: string, results: readonly ReviewResult[]): Monthly {
 export function monthsBetween(first: string, last: string): string[] {
   const out: string[] = [];
   let [year, month] = first.split('-').map(Number) as [number, number];
-  for (let key = first; key <= last; ) {
+  for (let key = first; key <= last;) {
     out.push(key);
     month += 1;
     if (month > 12) {
@@ -68,10 +74,12 @@ function trendOf(months: readonly string[], results: readonly ReviewResult[]): T
     `Needs ${MIN_WINDOW_REVIEWS} reviews in each window.`;
   const recent = windowOf(months.slice(-WINDOW_MONTHS), results);
   const previous = windowOf(months.slice(-2 * WINDOW_MONTHS, -WINDOW_MONTHS), results);
-  const ratingChange = recent && previous && recent.average_rating !== null && previous.average_rating !== null
-    ? round(recent.average_rating - previous.average_rating, 2) : null;
-  const sentimentChange = recent && previous && recent.sentiment !== null && previous.sentiment !== null
-    ? round(recent.sentiment - previous.sentiment, 3) : null;
+  const ratingChange =
+    recent && previous && recent.average_rating !== null && previous.average_rating !== null
+      ? round(recent.average_rating - previous.average_rating, 2)
+      : null;
+  const sentimentChange =
+    recent && previous && recent.sentiment !== null && previous.sentiment !== null ? round(recent.sentiment - previous.sentiment, 3) : null;
   const enough = recent !== null && previous !== null && recent.count >= MIN_WINDOW_REVIEWS && previous.count >= MIN_WINDOW_REVIEWS;
   return {
     direction: enough ? direction(ratingChange, sentimentChange) : 'insufficient_data',

@@ -18,43 +18,47 @@ import { tokenize, type Token } from './tokenize.ts';
  * anywhere ("lost power", "power outage").
  */
 const WEAK_MODIFIERS = new Set(
-  'kept lost same final original load main hot dead loose open closed second front back side next electrical outside inside upstairs downstairs living whole'.split(' '),
+  'kept lost same final original load main hot dead loose open closed second front back side next electrical outside inside upstairs downstairs living whole'.split(
+    ' ',
+  ),
 );
-const WEAK_HEADS = new Set('day days night line box wall walls cover amp amps call calls install installs installation repair repairs'.split(' '));
+const WEAK_HEADS = new Set(
+  'day days night line box wall walls cover amp amps call calls install installs installation repair repairs'.split(' '),
+);
 const WEAK_ANYWHERE = new Set('power wire wires wiring'.split(' '));
 const WEAK = new Set([...WEAK_MODIFIERS, ...WEAK_HEADS, ...WEAK_ANYWHERE]);
 
 const STOPWORDS = new Set(
   (
-    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
-    "can could did do does doing done down during each even ever every few for from further get got had has have having he her " +
+    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing done down during each even ever every few for from further get got had has have having he her ' +
     "here hers him his how i i'd i'll i'm i've if in into is it it's its itself just let like made make me more most much my " +
-    "need needed new no nor not now of off on once one only or other our ours out over own really same she should so some " +
+    'need needed new no nor not now of off on once one only or other our ours out over own really same she should so some ' +
     "still such than that that's the their them then there these they they're this those through to too two under until up " +
     "us very was we we're we've were what when where which while who whom why will with would you your yours " +
-    "came come back went go going took take put called call said told asked thing things lot way day days time times week " +
-    "weeks year years home house us guy guys company team job work electrician electricians electric " +
-    "everything anything something nothing someone anyone everyone whole first last next another else again since ago " +
+    'came come back went go going took take put called call said told asked thing things lot way day days time times week ' +
+    'weeks year years home house us guy guys company team job work electrician electricians electric ' +
+    'everything anything something nothing someone anyone everyone whole first last next another else again since ago ' +
     "didn't don't wasn't won't can't couldn't isn't aren't weren't haven't hasn't wouldn't doesn't three four five " +
-    "found find added ran run checked needed wanted used use left since told gave give made make knew know looked look seemed felt think thought says said hour hours minutes today yesterday " +
+    'found find added ran run checked needed wanted used use left since told gave give made make knew know looked look seemed felt think thought says said hour hours minutes today yesterday ' +
     // Generic words of any review, which would glue unrelated themes together.
     "star stars review reviews person people folks crew tech techs technician technicians guy gal man woman lady sir ma'am " +
-    "service services business owner owners office phone kid kids wife husband mom dad son daughter family neighbor neighbors " +
-    "place room part piece bit little big small lot lots kind sort type stuff quite pretty super definitely absolutely highly " +
-    "always never ever around sure right left whole half full extra able sure got getting " +
+    'service services business owner owners office phone kid kids wife husband mom dad son daughter family neighbor neighbors ' +
+    'place room part piece bit little big small lot lots kind sort type stuff quite pretty super definitely absolutely highly ' +
+    'always never ever around sure right left whole half full extra able sure got getting ' +
     // Narrative words: how a story is told, not what it is about.
-    "explained explain started start starting showed show swapped swap walked walk twice instead actually exactly finished finish " +
-    "end ended noticed notice nobody single visit along bought finally plus waiting wait waited feel felt hire hired set already enough " +
-    "honestly touch turned turn help helped himself herself themselves knock knocked later tell plan planned well window couple moved " +
-    "move cut answered answer questions question coordinated handled month months follow followed minute stopped keep keeps " +
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october " +
-    "november december spring summer fall winter weekend morning afternoon evening tonight tomorrow earlier recently soon quickly " +
-    "literally basically probably maybe almost least less many several few both either neither per via else everywhere anywhere " +
-    "thanks thank appreciated hope hoped wish wished able unable try tried trying sent send showed showing arrived arrive came " +
-    "drop dropped dropping door doors old brand within without behind expect expected calm label labeled labelled photo photos pictures picture six seven eight nine ten twelve " +
-    "communication quality experience recommendation recommendations installer installers " +
-    "fix fixed fixing replace replaced replacing installed installing put charge charged called " +
-    "asked ask brought bring kept working worked works seem seems seemed anyway though although however yet whether"
+    'explained explain started start starting showed show swapped swap walked walk twice instead actually exactly finished finish ' +
+    'end ended noticed notice nobody single visit along bought finally plus waiting wait waited feel felt hire hired set already enough ' +
+    'honestly touch turned turn help helped himself herself themselves knock knocked later tell plan planned well window couple moved ' +
+    'move cut answered answer questions question coordinated handled month months follow followed minute stopped keep keeps ' +
+    'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october ' +
+    'november december spring summer fall winter weekend morning afternoon evening tonight tomorrow earlier recently soon quickly ' +
+    'literally basically probably maybe almost least less many several few both either neither per via else everywhere anywhere ' +
+    'thanks thank appreciated hope hoped wish wished able unable try tried trying sent send showed showing arrived arrive came ' +
+    'drop dropped dropping door doors old brand within without behind expect expected calm label labeled labelled photo photos pictures picture six seven eight nine ten twelve ' +
+    'communication quality experience recommendation recommendations installer installers ' +
+    'fix fixed fixing replace replaced replacing installed installing put charge charged called ' +
+    'asked ask brought bring kept working worked works seem seems seemed anyway though although however yet whether'
   )
     .split(' ')
     .filter((w) => !WEAK.has(w)),

@@ -47,8 +47,9 @@ function pushStop(tokens: Token[], text: string, raw: string, start: number, end
     previous !== undefined &&
     previous.kind === 'word' &&
     previous.end === start &&
-    (NON_FINAL.has(previous.norm) || /^\p{Lu}$/u.test(text.slice(previous.start, previous.end)) ||
-      /\d$/.test(previous.norm) && /^\d/.test(text.slice(end, end + 1)));
+    (NON_FINAL.has(previous.norm) ||
+      /^\p{Lu}$/u.test(text.slice(previous.start, previous.end)) ||
+      (/\d$/.test(previous.norm) && /^\d/.test(text.slice(end, end + 1))));
   if (abbreviation) return;
-  tokens.push({ norm: raw.trim() === '' ? '\n' : raw[0] ?? '.', start, end, kind: 'stop' });
+  tokens.push({ norm: raw.trim() === '' ? '\n' : (raw[0] ?? '.'), start, end, kind: 'stop' });
 }

@@ -226,9 +226,19 @@ function mergeConcepts(
 }
 
 /** The member reviews of a group of phrases, as a bitset. */
-function memberBits(group: readonly number[], candidates: readonly Candidate[], n: number, synonyms: ReadonlyMap<string, string>): Uint32Array {
+function memberBits(
+  group: readonly number[],
+  candidates: readonly Candidate[],
+  n: number,
+  synonyms: ReadonlyMap<string, string>,
+): Uint32Array {
   const bits = new Uint32Array(candidates[0]?.bits.length ?? 0);
-  for (const e of membersOf(group.map((i) => candidates[i]!), n, synonyms)) bits[e.doc >>> 5]! |= 1 << (e.doc & 31);
+  for (const e of membersOf(
+    group.map((i) => candidates[i]!),
+    n,
+    synonyms,
+  ))
+    bits[e.doc >>> 5]! |= 1 << (e.doc & 31);
   return bits;
 }
 
@@ -274,8 +284,15 @@ function g2(k11: number, k12: number, k21: number, k22: number): number {
   const total = k11 + k12 + k21 + k22;
   return (
     2 *
-    (xlogx(k11) + xlogx(k12) + xlogx(k21) + xlogx(k22) + xlogx(total) -
-      xlogx(k11 + k12) - xlogx(k21 + k22) - xlogx(k11 + k21) - xlogx(k12 + k22))
+    (xlogx(k11) +
+      xlogx(k12) +
+      xlogx(k21) +
+      xlogx(k22) +
+      xlogx(total) -
+      xlogx(k11 + k12) -
+      xlogx(k21 + k22) -
+      xlogx(k11 + k21) -
+      xlogx(k12 + k22))
   );
 }
 
@@ -304,7 +321,6 @@ function popcount(x: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
-
 
 function describeTheme(
   terms: readonly Candidate[],
@@ -515,5 +531,10 @@ function compareSpelling(a: string, b: string): number {
 }
 
 function slug(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'topic';
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'topic'
+  );
 }

@@ -16,7 +16,11 @@ export interface ReviewsAnswer {
  * the reviews' prebuilt JSON: the HTTP search and the MCP tool search_reviews
  * both send exactly this. `allocate` as in `reviewsJson`.
  */
-export function searchAnswer(index: ReviewIndex, query: SearchQuery, allocate?: (size: number) => Buffer): ReviewsAnswer & { hits: SearchHits } {
+export function searchAnswer(
+  index: ReviewIndex,
+  query: SearchQuery,
+  allocate?: (size: number) => Buffer,
+): ReviewsAnswer & { hits: SearchHits } {
   const hits = searchReviews(index, query);
   const head = `{"matched":${hits.matched},"returned":${hits.positions.length},"reviews":[`;
   return { hits, positions: hits.positions, head, tail: ']}', json: reviewsJson(index, hits.positions, head, ']}', allocate) };
@@ -27,7 +31,12 @@ export function searchAnswer(index: ReviewIndex, query: SearchQuery, allocate?: 
  * `count` before the limit (the MCP tool get_reviews_since; the HTTP since
  * endpoint sends every review and slices its buffer directly).
  */
-export function sinceAnswer(index: ReviewIndex, date: string, limit: number, allocate?: (size: number) => Buffer): ReviewsAnswer & { count: number } {
+export function sinceAnswer(
+  index: ReviewIndex,
+  date: string,
+  limit: number,
+  allocate?: (size: number) => Buffer,
+): ReviewsAnswer & { count: number } {
   const count = countOnOrAfter(index, date);
   const positions = Array.from({ length: Math.min(count, limit) }, (_, p) => p);
   const head = `{"since":"${date}","count":${count},"returned":${positions.length},"reviews":[`;

@@ -15,7 +15,9 @@ export function referenceSearch(dataset: ReviewsDataset, q: SearchQuery) {
   const services =
     q.mentions_service === undefined
       ? undefined
-      : dataset.business.services.filter((s) => fold(s.id) === fold(q.mentions_service!.trim()) || fold(s.label) === fold(q.mentions_service!.trim())).map((s) => s.id);
+      : dataset.business.services
+          .filter((s) => fold(s.id) === fold(q.mentions_service!.trim()) || fold(s.label) === fold(q.mentions_service!.trim()))
+          .map((s) => s.id);
   const matching = dataset.reviews
     .filter((r) => q.rating === undefined || r.rating === q.rating)
     .filter((r) => q.min_rating === undefined || r.rating >= q.min_rating)

@@ -38,7 +38,9 @@ function describe(name: string, issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.expected === 'int' ? `${name} must be a whole number` : `${name} must be ${article(issue.expected)}`;
     case 'invalid_format':
-      return issue.format === 'date' ? `${name} must be a real calendar date written YYYY-MM-DD` : `${name} must be a valid ${issue.format}`;
+      return issue.format === 'date'
+        ? `${name} must be a real calendar date written YYYY-MM-DD`
+        : `${name} must be a valid ${issue.format}`;
     default:
       return issue.message;
   }

@@ -83,7 +83,11 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     text: createTextIndex(texts),
     byRating: byRating.map((list) => createPosting(list, reviews.length)),
     byMinRating: byRating.map((_, r) => (r < 2 ? EMPTY_POSTING : createPosting(positionsRatedAtLeast(reviews, r), reviews.length))),
-    technicianPostings: postingsByPhrase(technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }), byTechnician, reviews.length),
+    technicianPostings: postingsByPhrase(
+      technicianPhrases(dataset.business.technicians, { includeSharedFirstNames: true }),
+      byTechnician,
+      reviews.length,
+    ),
     servicePostings: postingsByPhrase(serviceLookup(dataset), byService, reviews.length),
     byId: new Map(reviews.map((review, position) => [review.id, position])),
   };
@@ -147,7 +151,7 @@ export function reviewsJson(
   const out = allocate(size);
   let offset = writeUtf8(out, prefix, 0);
   // Consecutive positions are consecutive bytes, commas included: one copy per run.
-  for (let i = 0; i < positions.length; ) {
+  for (let i = 0; i < positions.length;) {
     const first = positions[i] as number;
     let last = first;
     while (i + 1 < positions.length && positions[i + 1] === last + 1) {
@@ -245,7 +249,13 @@ function postingsByPhrase(phrases: Map<string, string[]>, postings: Map<string, 
   return new Map(
     [...phrases].map(([phrase, keys]) => {
       const positions = new Set(keys.flatMap((key) => postings.get(key) ?? []));
-      return [phrase, createPosting([...positions].sort((a, b) => a - b), count)];
+      return [
+        phrase,
+        createPosting(
+          [...positions].sort((a, b) => a - b),
+          count,
+        ),
+      ];
     }),
   );
 }
@@ -291,4 +301,3 @@ function findJoined(file: Buffer, json: readonly string[], prefixBytes: Uint32Ar
   }
   return file.subarray(at, at + bytes);
 }
-

@@ -105,7 +105,10 @@ interface FieldRule {
 
 /** Keywords the direct check understands; a field using any other keyword always takes the full path. */
 const UNDERSTOOD = new Set(['$schema', 'description', 'type', 'minimum', 'maximum', 'maxLength', 'pattern', 'format', 'default']);
-const FIELDS = Object.entries(SearchQuerySchema.shape).map(([name, field]) => ({ name, json: z.toJSONSchema(field, { io: 'input' }) as Record<string, unknown> }));
+const FIELDS = Object.entries(SearchQuerySchema.shape).map(([name, field]) => ({
+  name,
+  json: z.toJSONSchema(field, { io: 'input' }) as Record<string, unknown>,
+}));
 const RULES = new Map<string, FieldRule>();
 FIELDS.forEach(({ name, json }, index) => {
   if (!Object.keys(json).every((k) => UNDERSTOOD.has(k)) || !['integer', 'number', 'string'].includes(String(json.type))) return;
@@ -128,7 +131,7 @@ function plainlyValid(query: string): SearchQuery | undefined {
   // By field position, so the answer object is built once, in schema order.
   const values: unknown[] = [];
   for (let f = 0; f < NAMES.length; f += 1) values.push(undefined);
-  for (let i = 0; i <= query.length; ) {
+  for (let i = 0; i <= query.length;) {
     let amp = query.indexOf('&', i);
     if (amp < 0) amp = query.length;
     if (amp > i) {

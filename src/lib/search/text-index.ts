@@ -178,7 +178,11 @@ export function matchText(index: TextIndex, query: string): TextMatches | undefi
   // A longer phrase is narrowed by the pairs that leave far fewer texts to read than their words do.
   for (let i = 0; i + 1 < tokens.length; i += 1) {
     const pair = pairAt(i);
-    if (pair && PAIR_NARROWING_FACTOR * entries(pair.postings) < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))) words.push(pair.postings);
+    if (
+      pair &&
+      PAIR_NARROWING_FACTOR * entries(pair.postings) < Math.min(entries(words[i] as Posting[]), entries(words[i + 1] as Posting[]))
+    )
+      words.push(pair.postings);
   }
   return { words, exact: false };
 }
@@ -203,7 +207,12 @@ function postingsOf(index: TextIndex, ids: ArrayLike<number>): Posting[] {
  * one holds the rare word, which is in fewer than FREQUENT_TEXTS texts).
  * `postings`: both together, every text that can hold the pair.
  */
-function pairsOf(index: TextIndex, firsts: ArrayLike<number>, between: string, seconds: ArrayLike<number>): { sure: Posting[]; rare: Posting[]; postings: Posting[] } | undefined {
+function pairsOf(
+  index: TextIndex,
+  firsts: ArrayLike<number>,
+  between: string,
+  seconds: ArrayLike<number>,
+): { sure: Posting[]; rare: Posting[]; postings: Posting[] } | undefined {
   if (firsts.length * seconds.length > PAIR_LOOKUPS_MAX) return undefined;
   const sure: Posting[] = [];
   const rare: Posting[] = [];
@@ -254,7 +263,12 @@ function wordsMatching(index: TextIndex, token: string, boundedBefore: boolean, 
 }
 
 /** The same, found through the pieces index: for any token, and to build `containing`. */
-function piecesMatching(index: Pick<TextIndex, 'words' | 'pieces'>, token: string, boundedBefore: boolean, boundedAfter: boolean): ArrayLike<number> {
+function piecesMatching(
+  index: Pick<TextIndex, 'words' | 'pieces'>,
+  token: string,
+  boundedBefore: boolean,
+  boundedAfter: boolean,
+): ArrayLike<number> {
   let containing: ArrayLike<number>;
   if (token.length <= PIECE_MAX) containing = index.pieces.get(token) ?? NONE;
   else {
@@ -276,4 +290,3 @@ function piecesMatching(index: Pick<TextIndex, 'words' | 'pieces'>, token: strin
   }
   return found;
 }
-

@@ -60,14 +60,19 @@ describe('a route that takes a body', () => {
   });
 
   it('reads a chunked body within its cap', async () => {
-    const answer = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n4\r\n[1,2\r\n1\r\n]\r\n0\r\n\r\n');
+    const answer = await raw(
+      'POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n4\r\n[1,2\r\n1\r\n]\r\n0\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1.1 200 [^]*read 5: \[1,2\]$/);
   });
 
   it('answers 415 to a media type it does not take, naming the one it does', async () => {
     const response = await post('a=1', 'application/x-www-form-urlencoded');
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: 'unsupported_media_type', message: 'Content-Type must be application/json, not application/x-www-form-urlencoded.' });
+    expect(await response.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'Content-Type must be application/json, not application/x-www-form-urlencoded.',
+    });
   });
 
   it('answers 413 by the declared length, before the body is sent', async () => {
@@ -87,9 +92,14 @@ describe('a route that takes a body', () => {
   });
 
   it('answers "100 Continue" only to a body it will read', async () => {
-    const refused = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n');
+    const refused = await raw(
+      'POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
+    );
     expect(refused).toMatch(/^HTTP\/1.1 413 /);
-    const accepted = await raw('POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n', '{}');
+    const accepted = await raw(
+      'POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n',
+      '{}',
+    );
     expect(accepted).toMatch(/^HTTP\/1.1 100 Continue\r\n\r\nHTTP\/1.1 200 [^]*read 2: \{\}$/);
   });
 
@@ -112,7 +122,11 @@ describe('a route that takes a body', () => {
     expect(wrongType.status).toBe(415);
     expect(wrongType.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await wrongType.text()).toBe('Content-Type must be application/x-www-form-urlencoded, not application/json.\n');
-    const tooBig = await fetch(`${server.url}/form`, { method: 'POST', body: 'a='.padEnd(100, 'x'), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const tooBig = await fetch(`${server.url}/form`, {
+      method: 'POST',
+      body: 'a='.padEnd(100, 'x'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(tooBig.status).toBe(413);
     expect(await tooBig.text()).toBe('The request body is larger than this endpoint takes (64 bytes).\n');
     const wrongMethod = await fetch(`${server.url}/form`);

@@ -25,7 +25,9 @@ describe('kill -9 and restart', () => {
     hub = await start();
     const paths = Array.from({ length: SUBSCRIBERS }, (_, i) => `/fan-${i}`);
     for (const path of paths) {
-      fx.callbacks.url(path, (r) => (r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 204, delayMs: 150 }));
+      fx.callbacks.url(path, (r) =>
+        r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 204, delayMs: 150 },
+      );
       expect((await hub.subscribe(TOPICS.reviews, fx.callbacks.origin + path)).status).toBe(202);
     }
     await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionList().length), { timeout: 15_000 }).toBe(SUBSCRIBERS);

@@ -20,12 +20,22 @@ describe('publishing and delivery', () => {
     const file = join(fx.distDir, 'client', FILES[topic] as string);
     const text = await readFile(file, 'utf8');
     edits += 1;
-    const next = topic === TOPICS.reviews ? JSON.stringify(JSON.parse(text), null, edits % 2 === 0 ? 1 : 2) : topic === TOPICS.atom ? `${text}<!-- edit ${edits} -->\n` : `${text.trimEnd()}${' '.repeat(edits)}\n`;
+    const next =
+      topic === TOPICS.reviews
+        ? JSON.stringify(JSON.parse(text), null, edits % 2 === 0 ? 1 : 2)
+        : topic === TOPICS.atom
+          ? `${text}<!-- edit ${edits} -->\n`
+          : `${text.trimEnd()}${' '.repeat(edits)}\n`;
     await writeFile(file, next);
     return Buffer.from(next);
   }
 
-  async function subscribed(topic: string, path: string, extra: Record<string, string> = {}, behaviour?: Parameters<HubFixture['callbacks']['url']>[1]): Promise<string> {
+  async function subscribed(
+    topic: string,
+    path: string,
+    extra: Record<string, string> = {},
+    behaviour?: Parameters<HubFixture['callbacks']['url']>[1],
+  ): Promise<string> {
     const callback = fx.callbacks.url(path, behaviour);
     expect((await hub.subscribe(topic, callback, extra)).status).toBe(202);
     await expect.poll(() => subscriptions().some((s) => s.callback === callback && s.topic === topic)).toBe(true);
@@ -114,7 +124,9 @@ describe('publishing and delivery', () => {
 
   describe('failures', () => {
     it('removes a subscription after 3 consecutive failures, with a hub.mode=denied GET', async () => {
-      const callback = await subscribed(TOPICS.reviews, '/always-500', {}, (r) => (r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 500 }));
+      const callback = await subscribed(TOPICS.reviews, '/always-500', {}, (r) =>
+        r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 500 },
+      );
       await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await fx.callbacks.waitFor(() => fx.callbacks.to('/always-500').some((r) => r.query.get('hub.mode') === 'denied'), 'the denied GET');
@@ -130,7 +142,9 @@ describe('publishing and delivery', () => {
     });
 
     it('removes a subscription at once on 410', async () => {
-      const callback = await subscribed(TOPICS.reviews, '/gone', {}, (r) => (r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 410 }));
+      const callback = await subscribed(TOPICS.reviews, '/gone', {}, (r) =>
+        r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 410 },
+      );
       await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(false);
@@ -138,9 +152,18 @@ describe('publishing and delivery', () => {
     });
 
     it('counts a timeout as a failure and resets the count on a 2xx', async () => {
-      const answers = [{ status: 204, delayMs: 1_500 }, { status: 502 }, { status: 204 }, { status: 503 }, { status: 503 }, { status: 204 }];
+      const answers = [
+        { status: 204, delayMs: 1_500 },
+        { status: 502 },
+        { status: 204 },
+        { status: 503 },
+        { status: 503 },
+        { status: 204 },
+      ];
       let i = 0;
-      const callback = await subscribed(TOPICS.atom, '/flaky', {}, (r) => (r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : (answers[i++] ?? { status: 204 })));
+      const callback = await subscribed(TOPICS.atom, '/flaky', {}, (r) =>
+        r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : (answers[i++] ?? { status: 204 }),
+      );
       await change(TOPICS.atom);
       await publish(TOPICS.atom);
       await fx.callbacks.waitFor(() => posts('/flaky').length === 3, 'timeout, 502, 204', 15_000);

@@ -43,7 +43,7 @@ describe('npm run deploy', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('builds beside the live site, swaps it in, tells the hub, and each topic\'s subscribers get its new bytes with the right headers', async () => {
+  it("builds beside the live site, swaps it in, tells the hub, and each topic's subscribers get its new bytes with the right headers", async () => {
     const paths = { [TOPICS.atom]: '/deploy-atom', [TOPICS.jsonFeed]: '/deploy-json', [TOPICS.reviews]: '/deploy-reviews' };
     for (const [topic, path] of Object.entries(paths)) {
       expect((await hub.subscribe(topic, callbacks.url(path), { 'hub.secret': 'owner' })).status).toBe(202);
@@ -60,7 +60,16 @@ describe('npm run deploy', () => {
         ['run', 'deploy'],
         {
           cwd: ROOT,
-          env: { ...process.env, CONTENT_DIR: join(dir, 'content'), DIST_DIR: distDir(), SITE_URL: SITE, HOST: '127.0.0.1', PORT: port, BUILD_CACHE_DIR: join(dir, '.astro-cache'), NO_COLOR: '1' },
+          env: {
+            ...process.env,
+            CONTENT_DIR: join(dir, 'content'),
+            DIST_DIR: distDir(),
+            SITE_URL: SITE,
+            HOST: '127.0.0.1',
+            PORT: port,
+            BUILD_CACHE_DIR: join(dir, '.astro-cache'),
+            NO_COLOR: '1',
+          },
           maxBuffer: 16 * 1024 * 1024,
           timeout: 100_000,
         },
@@ -70,7 +79,11 @@ describe('npm run deploy', () => {
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/told the hub/);
 
-    await callbacks.waitFor((r) => Object.values(paths).every((p) => r.some((x) => x.path === p && x.method === 'POST')), 'a notification per topic', 20_000);
+    await callbacks.waitFor(
+      (r) => Object.values(paths).every((p) => r.some((x) => x.path === p && x.method === 'POST')),
+      'a notification per topic',
+      20_000,
+    );
     for (const [topic, path] of Object.entries(paths)) {
       const file = await readFile(join(distDir(), 'client', new URL(topic).pathname));
       const served = await fetch(hub.url + new URL(topic).pathname);

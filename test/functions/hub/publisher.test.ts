@@ -38,7 +38,11 @@ describe('Publisher', () => {
   });
 
   it('records every topic at the first publish and nothing at an unchanged one', async () => {
-    expect((await publisher.publish([], false)).changed.map((c) => c.topic)).toEqual([`${SITE}/feed.xml`, `${SITE}/api/feed.json`, `${SITE}/reviews.json`]);
+    expect((await publisher.publish([], false)).changed.map((c) => c.topic)).toEqual([
+      `${SITE}/feed.xml`,
+      `${SITE}/api/feed.json`,
+      `${SITE}/reviews.json`,
+    ]);
     expect(reloads).toBe(0);
     expect((await publisher.publish()).changed).toEqual([]);
     expect(reloads).toBe(1);
@@ -49,7 +53,11 @@ describe('Publisher', () => {
     const feed = join(dir, 'feed.xml');
     await writeFile(feed, `${await readFile(feed, 'utf8')}<!-- 1 -->`);
     const first = publisher.publish([`${SITE}/reviews.json`]);
-    const others = [publisher.publish([`${SITE}/feed.xml`]), publisher.publish([`${SITE}/api/feed.json`]), publisher.publish([`${SITE}/feed.xml`])];
+    const others = [
+      publisher.publish([`${SITE}/feed.xml`]),
+      publisher.publish([`${SITE}/api/feed.json`]),
+      publisher.publish([`${SITE}/feed.xml`]),
+    ];
     expect((await first).changed).toEqual([]);
     const reports = await Promise.all(others);
     expect(reloads).toBe(2);

@@ -57,7 +57,9 @@ describe('the npm pubsubhubbub client', () => {
     expect(subscription.topic).toBe(TOPICS.atom);
     expect(subscription.lease).toBeGreaterThan(Date.now() / 1000);
 
-    const notified = new Promise<{ topic: string; hub: string; feed: Buffer; headers: IncomingMessage['headers'] }>((resolve) => subscriber.on('feed', resolve));
+    const notified = new Promise<{ topic: string; hub: string; feed: Buffer; headers: IncomingMessage['headers'] }>((resolve) =>
+      subscriber.on('feed', resolve),
+    );
     const file = join(fx.distDir, 'client/feed.xml');
     const body = Buffer.from(`${await readFile(file, 'utf8')}<!-- changed -->\n`);
     await writeFile(file, body);

@@ -9,7 +9,12 @@ describe('hub requests', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile, env: { HUB_MAX_SUBSCRIPTIONS_PER_HOST: '2' } });
+    hub = await HubProcess.start({
+      distDir: fx.distDir,
+      dbPath: fx.dbPath,
+      caFile: fx.pki.caFile,
+      env: { HUB_MAX_SUBSCRIPTIONS_PER_HOST: '2' },
+    });
   });
   afterAll(async () => {
     await hub?.stop();
@@ -17,15 +22,28 @@ describe('hub requests', () => {
   });
 
   const ok = () => fx.callbacks.url('/cb');
-  const subscribe = (fields: Record<string, string | string[]>) => hub.post({ 'hub.mode': 'subscribe', 'hub.topic': TOPICS.atom, 'hub.callback': ok(), ...fields });
+  const subscribe = (fields: Record<string, string | string[]>) =>
+    hub.post({ 'hub.mode': 'subscribe', 'hub.topic': TOPICS.atom, 'hub.callback': ok(), ...fields });
 
   describe('400 with a plain-text reason', () => {
     it.each([
       ['a plain http: callback', { 'hub.callback': 'http://127.0.0.1/cb' }, 'hub.callback must be an https: URL (plain http: is refused)'],
       ['a malformed callback', { 'hub.callback': 'https://exa mple.com/' }, 'hub.callback is not a valid URL'],
-      ['a callback with credentials', { 'hub.callback': 'https://user:pw@example.com/cb' }, 'hub.callback must not carry a user name or password'],
-      ['an over-long callback', { 'hub.callback': `https://example.com/${'a'.repeat(2_000)}` }, 'hub.callback is longer than 2000 characters'],
-      ['an unknown topic', { 'hub.topic': 'http://localhost:4321/insights.json' }, 'http://localhost:4321/insights.json is not a topic of this hub; the topics are http://localhost:4321/feed.xml, http://localhost:4321/api/feed.json, http://localhost:4321/reviews.json'],
+      [
+        'a callback with credentials',
+        { 'hub.callback': 'https://user:pw@example.com/cb' },
+        'hub.callback must not carry a user name or password',
+      ],
+      [
+        'an over-long callback',
+        { 'hub.callback': `https://example.com/${'a'.repeat(2_000)}` },
+        'hub.callback is longer than 2000 characters',
+      ],
+      [
+        'an unknown topic',
+        { 'hub.topic': 'http://localhost:4321/insights.json' },
+        'http://localhost:4321/insights.json is not a topic of this hub; the topics are http://localhost:4321/feed.xml, http://localhost:4321/api/feed.json, http://localhost:4321/reviews.json',
+      ],
       ['an unknown mode', { 'hub.mode': 'subscribed' }, 'hub.mode must be subscribe, unsubscribe or publish'],
       ['a secret of 200 bytes', { 'hub.secret': 'é'.repeat(100) }, 'hub.secret must be under 200 bytes'],
       ['a lease that is not a number', { 'hub.lease_seconds': '10s' }, 'hub.lease_seconds must be a whole number of seconds'],
@@ -39,9 +57,17 @@ describe('hub requests', () => {
     });
 
     it('says everything that is wrong at once', async () => {
-      const answer = await hub.post({ 'hub.mode': 'subscribe', 'hub.callback': 'http://x/', 'hub.topic': 'https://elsewhere/feed', 'hub.lease_seconds': '-1' });
+      const answer = await hub.post({
+        'hub.mode': 'subscribe',
+        'hub.callback': 'http://x/',
+        'hub.topic': 'https://elsewhere/feed',
+        'hub.lease_seconds': '-1',
+      });
       expect(answer.status).toBe(400);
-      expect(answer.text.trim().split('\n')).toEqual(['hub.callback must be an https: URL (plain http: is refused)', 'hub.lease_seconds must be a whole number of seconds']);
+      expect(answer.text.trim().split('\n')).toEqual([
+        'hub.callback must be an https: URL (plain http: is refused)',
+        'hub.lease_seconds must be a whole number of seconds',
+      ]);
     });
 
     it('accepts a 199-byte secret and ignores unknown fields', async () => {
@@ -51,12 +77,19 @@ describe('hub requests', () => {
 
   describe('HTTP-level refusals', () => {
     it('415 for a body that is not form-encoded', async () => {
-      const response = await fetch(`${hub.url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${hub.url}/api/websub/hub`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(415);
     });
 
     it('413 for a body over the cap, unread', async () => {
-      const response = await fetch(`${hub.url}/api/websub/hub`, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'publish', pad: 'x'.repeat(20_000) }) });
+      const response = await fetch(`${hub.url}/api/websub/hub`, {
+        method: 'POST',
+        body: new URLSearchParams({ 'hub.mode': 'publish', pad: 'x'.repeat(20_000) }),
+      });
       expect(response.status).toBe(413);
     });
 
@@ -100,7 +133,12 @@ describe('hub rate limits (HUB_RATE_LIMIT_PER_MIN=3)', () => {
     const dispatcher = new Agent({ localAddress });
     try {
       const body = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': TOPICS.atom, 'hub.callback': callback }).toString();
-      const answer = await request(`${hub.url}/api/websub/hub`, { method: 'POST', dispatcher, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const answer = await request(`${hub.url}/api/websub/hub`, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       await answer.body.dump();
       return { status: answer.statusCode, retryAfter: answer.headers['retry-after'] as string | undefined };
     } finally {

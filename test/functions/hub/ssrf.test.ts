@@ -55,7 +55,9 @@ describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () 
   ])('accepts %s, then refuses to connect at verification time', async (_, host) => {
     const callback = `https://${host}:${port}/by-name`;
     expect((await hub.subscribe(TOPICS.atom, callback)).status).toBe(202);
-    await hub.waitForLog(new RegExp(`subscribe of https://${host.replace('.', '\\.')}.* not verified: .*127\\.0\\.0\\.1, which is not a public address`));
+    await hub.waitForLog(
+      new RegExp(`subscribe of https://${host.replace('.', '\\.')}.* not verified: .*127\\.0\\.0\\.1, which is not a public address`),
+    );
     expect(inspectStore(fx.dbPath, (s) => s.subscriptionList())).toEqual([]);
   });
 
@@ -83,7 +85,9 @@ describe('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on)', () => 
       if (r.method === 'POST') return { status: 307, headers: { location: target } };
       verifications += 1;
       // The first verification is redirected; the second is answered, so a notification follows.
-      return verifications === 1 ? { status: 302, headers: { location: `${target}?${r.query.toString()}` } } : { status: 200, body: r.query.get('hub.challenge') ?? '' };
+      return verifications === 1
+        ? { status: 302, headers: { location: `${target}?${r.query.toString()}` } }
+        : { status: 200, body: r.query.get('hub.challenge') ?? '' };
     });
     expect((await hub.subscribe(TOPICS.reviews, callback)).status).toBe(202);
     await hub.waitForLog(/subscribe of .*\/redirecting .* not verified: the callback answered 302/);
@@ -131,7 +135,17 @@ describe('the guarded connector', () => {
       lookups += 1;
       return [{ address: '127.0.0.1' }];
     };
-    for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '0177.0.0.1', '[::ffff:7f00:1]', '[::1]', 'localhost', 'rebind.example', 'rebind.example']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f.1',
+      '0177.0.0.1',
+      '[::ffff:7f00:1]',
+      '[::1]',
+      'localhost',
+      'rebind.example',
+      'rebind.example',
+    ]) {
       const error = await attempt(`https://${host}:${port}/`, { allowPrivate: false, resolve });
       expect(error, host).toBeInstanceOf(Error);
       const cause = (error as Error).cause ?? error;

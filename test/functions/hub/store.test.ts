@@ -8,7 +8,16 @@ const T = 'https://s.example/feed.xml';
 const DELAYS = [100, 200];
 
 function request(callback: string, extra: Partial<VerificationRequest> = {}): VerificationRequest {
-  return { mode: 'subscribe', topic: T, callback, callbackHost: new URL(callback).hostname, secret: null, leaseSeconds: 60, requestedAt: 0, ...extra };
+  return {
+    mode: 'subscribe',
+    topic: T,
+    callback,
+    callbackHost: new URL(callback).hostname,
+    secret: null,
+    leaseSeconds: 60,
+    requestedAt: 0,
+    ...extra,
+  };
 }
 
 /** Subscribes `callback` (verification queued and activated) at `now`. */
@@ -95,7 +104,11 @@ describe('HubStore', () => {
       store.deliveryRecord([{ kind: 'delivered', subscriptionId: id, version: 1 }], 'w', 111, DELAYS);
       expect(store.subscriptionList()[0]?.failures).toBe(0);
       store.topicDistribute(topic('v2'), 200);
-      for (const [now, removed] of [[200, 0], [300, 0], [500, 1]] as const) {
+      for (const [now, removed] of [
+        [200, 0],
+        [300, 0],
+        [500, 1],
+      ] as const) {
         expect(store.deliveryClaim('w', now, now + 1_000, 1)).toHaveLength(1);
         expect(store.deliveryRecord([{ kind: 'failed', subscriptionId: id, reason: 'timeout' }], 'w', now, DELAYS)).toHaveLength(removed);
       }
@@ -109,7 +122,9 @@ describe('HubStore', () => {
       store.topicDistribute(topic('v1'), 0);
       const claimed = store.deliveryClaim('w', 1_000, 2_000, 10);
       expect(claimed.map((d) => d.callback)).toEqual(['https://gone.example/']);
-      expect(store.deliveryRecord([{ kind: 'gone', subscriptionId: claimed[0]!.subscriptionId, reason: '410' }], 'w', 1_001, DELAYS)).toHaveLength(1);
+      expect(
+        store.deliveryRecord([{ kind: 'gone', subscriptionId: claimed[0]!.subscriptionId, reason: '410' }], 'w', 1_001, DELAYS),
+      ).toHaveLength(1);
       expect(store.subscriptionsExpire(1_001)).toBe(1);
       expect(store.subscriptionList()).toEqual([]);
       expect(store.deliveryCount()).toBe(0);

@@ -9,7 +9,12 @@ describe('subscribing to the hub', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile, env: { HUB_LEASE_MIN_S: '60', HUB_LEASE_MAX_S: '7200', HUB_LEASE_DEFAULT_S: '3600' } });
+    hub = await HubProcess.start({
+      distDir: fx.distDir,
+      dbPath: fx.dbPath,
+      caFile: fx.pki.caFile,
+      env: { HUB_LEASE_MIN_S: '60', HUB_LEASE_MAX_S: '7200', HUB_LEASE_DEFAULT_S: '3600' },
+    });
   });
   afterAll(async () => {
     await hub?.stop();
@@ -35,7 +40,9 @@ describe('subscribing to the hub', () => {
       expect(query?.get('hub.topic')).toBe(TOPICS.atom);
       expect(query?.get('hub.lease_seconds')).toBe('7200');
       expect(query?.get('hub.challenge')).toMatch(/^[\w-]{32}$/);
-      await expect.poll(subscriptions).toEqual([expect.objectContaining({ topic: TOPICS.atom, callback, leaseSeconds: 7200, failures: 0 })]);
+      await expect
+        .poll(subscriptions)
+        .toEqual([expect.objectContaining({ topic: TOPICS.atom, callback, leaseSeconds: 7200, failures: 0 })]);
       const [sub] = subscriptions();
       // The lease runs from the verification request.
       expect(sub!.expiresAt - sub!.verifiedAt).toBe(7_200_000);
@@ -87,7 +94,9 @@ describe('subscribing to the hub', () => {
   describe('renewal', () => {
     it('replaces secret and lease only once the new verification succeeds', async () => {
       let confirm = true;
-      const callback = fx.callbacks.url('/renew', (r) => (confirm || r.method !== 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 403 }));
+      const callback = fx.callbacks.url('/renew', (r) =>
+        confirm || r.method !== 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 403 },
+      );
       await hub.subscribe(TOPICS.reviews, callback, { 'hub.secret': 'first', 'hub.lease_seconds': '3600' });
       await expect.poll(() => subscriptions().find((s) => s.callback === callback)?.secret).toBe('first');
       confirm = false;
@@ -105,7 +114,9 @@ describe('subscribing to the hub', () => {
     it('keeps the subscription when the unsubscribe is not confirmed, removes it when it is', async () => {
       let confirmUnsubscribe = false;
       const callback = fx.callbacks.url('/leaving', (r) =>
-        r.query.get('hub.mode') === 'unsubscribe' && !confirmUnsubscribe ? { status: 404 } : { status: 200, body: r.query.get('hub.challenge') ?? '' },
+        r.query.get('hub.mode') === 'unsubscribe' && !confirmUnsubscribe
+          ? { status: 404 }
+          : { status: 200, body: r.query.get('hub.challenge') ?? '' },
       );
       await hub.subscribe(TOPICS.jsonFeed, callback);
       await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(true);

@@ -33,9 +33,16 @@ afterAll(async () => {
 });
 
 /** The official client over Streamable HTTP, offering one protocol version. */
-async function connect(version: string, url = server.url, options: { sessionId?: string } = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connect(
+  version: string,
+  url = server.url,
+  options: { sessionId?: string } = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'vitest', version: '1.0.0' }, { supportedProtocolVersions: [version] });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), options.sessionId ? { sessionId: options.sessionId, protocolVersion: version } : {});
+  const transport = new StreamableHTTPClientTransport(
+    new URL(`${url}/mcp`),
+    options.sessionId ? { sessionId: options.sessionId, protocolVersion: version } : {},
+  );
   await client.connect(transport);
   open.push(client);
   return { client, transport };
@@ -58,7 +65,12 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     const info = client.getServerVersion();
     expect(info).toMatchObject({ name: 'verified-reviews', title: 'Verified Reviews', version: '1.0.0' });
     expect(info?.icons?.[0]?.mimeType).toBe('image/svg+xml');
-    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} });
+    expect(client.getServerCapabilities()).toMatchObject({
+      tools: { listChanged: false },
+      resources: { listChanged: false },
+      prompts: { listChanged: false },
+      completions: {},
+    });
     expect(client.getInstructions()).toContain('search_reviews');
   });
 
@@ -105,7 +117,9 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     const review = GetReviewOutputSchema.parse((await client.callTool({ name: 'get_review', arguments: { id: ID(3) } })).structuredContent);
     expect(review.review).toMatchObject({ id: ID(3), rating: 1 });
     expect(review.analysis.rating).toBe(1);
-    const since = GetReviewsSinceOutputSchema.parse((await client.callTool({ name: 'get_reviews_since', arguments: { date: '2024-12-01', limit: 2 } })).structuredContent);
+    const since = GetReviewsSinceOutputSchema.parse(
+      (await client.callTool({ name: 'get_reviews_since', arguments: { date: '2024-12-01', limit: 2 } })).structuredContent,
+    );
     expect(since).toMatchObject({ since: '2024-12-01', count: 3, returned: 2 });
     expect(since.reviews.map((r) => r.id)).toEqual([ID(2), ID(1)]);
   });
@@ -117,7 +131,15 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
       ['get_service', { service: 'plumbing' }, /"panel-upgrade", "ev-charger-installation" or "circuit-breaker-repair"/],
       ['get_review', { id: ID(5) }, /No published review has the id "01JA0000000000000000000005".*"01JA0000000000000000000002"/],
       ['get_faq', { id: 'nope' }, /"on-time" or "ev-chargers"/],
-      ['get_aspect_sentiment', { aspect: 'speed' }, new RegExp(ASPECT_IDS.map((id) => `"${id}"`).join('\\|').replace(/\\\|/g, '\\|'))],
+      [
+        'get_aspect_sentiment',
+        { aspect: 'speed' },
+        new RegExp(
+          ASPECT_IDS.map((id) => `"${id}"`)
+            .join('\\|')
+            .replace(/\\\|/g, '\\|'),
+        ),
+      ],
       ['search_reviews', { rating: 0 }, /rating: Too small/],
     ])('%s %j', async (name, args, message) => {
       const result = await client.callTool({ name, arguments: args });
@@ -147,7 +169,9 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     const reviews = await client.readResource({ uri: 'http://localhost:4321/reviews.json' });
     expect((reviews.contents[0] as { text: string }).text).toBe(await (await fetch(`${server.url}/reviews.json`)).text());
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates).toEqual([expect.objectContaining({ name: 'review', uriTemplate: 'reviews://review/{id}', title: 'One review' })]);
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ name: 'review', uriTemplate: 'reviews://review/{id}', title: 'One review' }),
+    ]);
     const one = await client.readResource({ uri: `reviews://review/${ID(7)}` });
     expect(GetReviewOutputSchema.parse(JSON.parse((one.contents[0] as { text: string }).text)).review.id).toBe(ID(7));
     await expect(client.readResource({ uri: `reviews://review/${ID(5)}` })).rejects.toThrow(/Resource not found/);
@@ -161,23 +185,38 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
       ['draft_reply_to_review', true],
     ]);
     const summary = await client.getPrompt({ name: 'summarise_reviews_since', arguments: { since: '2025-01-01', aspect: 'punctuality' } });
-    expect(summary.messages[0]?.content).toMatchObject({ type: 'text', text: expect.stringContaining('focusing on the aspect punctuality') });
+    expect(summary.messages[0]?.content).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('focusing on the aspect punctuality'),
+    });
     expect(summary.messages[1]?.content).toMatchObject({ type: 'resource' });
     const compare = await client.getPrompt({ name: 'compare_technicians', arguments: { first: 'Annie', second: 'Ben Ode' } });
     expect(compare.messages[0]?.content).toMatchObject({ text: expect.stringContaining('"name":"Ana Lima"') });
     const reply = await client.getPrompt({ name: 'draft_reply_to_review', arguments: { review_id: ID(3) } });
     expect(reply.description).toMatch(/1-star review/);
-    await expect(client.getPrompt({ name: 'compare_technicians', arguments: { first: 'Zed', second: 'Ana Lima' } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.getPrompt({ name: 'compare_technicians', arguments: { first: 'Zed', second: 'Ana Lima' } })).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 
   it('completes aspect ids, service ids, technician names and review ids', async () => {
-    const prompt = (name: string, argument: string, value: string) => client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } });
-    expect((await prompt('summarise_reviews_since', 'aspect', 'p')).completion.values).toEqual(['punctuality', 'professionalism', 'pricing', 'responsiveness', 'workmanship']);
+    const prompt = (name: string, argument: string, value: string) =>
+      client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } });
+    expect((await prompt('summarise_reviews_since', 'aspect', 'p')).completion.values).toEqual([
+      'punctuality',
+      'professionalism',
+      'pricing',
+      'responsiveness',
+      'workmanship',
+    ]);
     expect((await prompt('summarise_reviews_since', 'service', 'ev')).completion.values).toEqual(['ev-charger-installation']);
     expect((await prompt('compare_technicians', 'first', 'be')).completion.values).toEqual(['Ben Ode', 'Benji', 'Ben Carter']);
     // Critical reviews (1–2 stars) first, newest first, then the others.
     expect((await prompt('draft_reply_to_review', 'review_id', '01JA')).completion.values.slice(0, 3)).toEqual([ID(3), ID(7), ID(2)]);
-    const template = await client.complete({ ref: { type: 'ref/resource', uri: 'reviews://review/{id}' }, argument: { name: 'id', value: '0006' } });
+    const template = await client.complete({
+      ref: { type: 'ref/resource', uri: 'reviews://review/{id}' },
+      argument: { name: 'id', value: '0006' },
+    });
     expect(template.completion.values).toEqual([ID(6)]);
   });
 

@@ -28,12 +28,21 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
 function send(method: string, body: string | Buffer | undefined, headers: Record<string, string> = {}): Promise<Answer> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path: '/mcp', method, headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path: '/mcp',
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -44,7 +53,12 @@ function post(message: unknown, headers: Record<string, string> = {}): Promise<A
 }
 
 function initialize(protocolVersion: string, id: number | string = 1) {
-  return { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
 }
 
 const toolsList = { jsonrpc: '2.0', id: 7, method: 'tools/list' };
@@ -73,7 +87,7 @@ describe('POST /mcp', () => {
     expect(answer.headers['mcp-session-id']).toContain('.2025-11-25.');
   });
 
-  it('later requests with the session id are answered; ids are the client\'s own', async () => {
+  it("later requests with the session id are answered; ids are the client's own", async () => {
     const answer = await post({ ...toolsList, id: 'same-id' }, { 'mcp-session-id': session });
     expect(answer.status).toBe(200);
     const body = JSON.parse(answer.body);
@@ -90,7 +104,11 @@ describe('POST /mcp', () => {
     it('a missing Mcp-Session-Id is 400', async () => {
       const answer = await post(toolsList);
       expect(answer.status).toBe(400);
-      expect(rpcError(answer)).toMatchObject({ code: -32000, id: 7, message: expect.stringContaining('Mcp-Session-Id header is required') });
+      expect(rpcError(answer)).toMatchObject({
+        code: -32000,
+        id: 7,
+        message: expect.stringContaining('Mcp-Session-Id header is required'),
+      });
     });
 
     it.each([
@@ -131,7 +149,10 @@ describe('POST /mcp', () => {
     });
 
     it('an unknown tool is -32602', async () => {
-      const answer = await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'drop_table', arguments: {} } }, { 'mcp-session-id': session });
+      const answer = await post(
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'drop_table', arguments: {} } },
+        { 'mcp-session-id': session },
+      );
       expect(answer.status).toBe(200);
       expect(rpcError(answer)).toMatchObject({ code: -32602, id: 3 });
     });
@@ -179,7 +200,11 @@ describe('POST /mcp', () => {
     });
 
     it('a Content-Type other than JSON is 415', async () => {
-      const answer = await send('POST', 'a=b', { ...JSON_HEADERS, 'content-type': 'application/x-www-form-urlencoded', 'mcp-session-id': session });
+      const answer = await send('POST', 'a=b', {
+        ...JSON_HEADERS,
+        'content-type': 'application/x-www-form-urlencoded',
+        'mcp-session-id': session,
+      });
       expect(answer.status).toBe(415);
     });
 
@@ -193,8 +218,21 @@ describe('POST /mcp', () => {
   it('nothing a client sends is answered 500', async () => {
     const message = fc.oneof(
       fc.jsonValue(),
-      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(fc.integer(), fc.string()), method: fc.constantFrom('initialize', 'tools/call', 'tools/list', 'resources/read', 'prompts/get', 'completion/complete', 'ping'), params: fc.jsonValue() }),
-      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer(), method: fc.constant('tools/call'), params: fc.record({ name: fc.constantFrom('search_reviews', 'get_review', 'get_trend', 'get_reviews_since'), arguments: fc.dictionary(fc.constantFrom('rating', 'limit', 'id', 'date', 'months', 'query', 'since'), fc.jsonValue()) }) }),
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        id: fc.oneof(fc.integer(), fc.string()),
+        method: fc.constantFrom('initialize', 'tools/call', 'tools/list', 'resources/read', 'prompts/get', 'completion/complete', 'ping'),
+        params: fc.jsonValue(),
+      }),
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        id: fc.integer(),
+        method: fc.constant('tools/call'),
+        params: fc.record({
+          name: fc.constantFrom('search_reviews', 'get_review', 'get_trend', 'get_reviews_since'),
+          arguments: fc.dictionary(fc.constantFrom('rating', 'limit', 'id', 'date', 'months', 'query', 'since'), fc.jsonValue()),
+        }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(message, async (m) => {

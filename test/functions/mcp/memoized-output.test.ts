@@ -5,7 +5,8 @@ import { withMemoizedItems } from '../../../functions/mcp/memoized-output.ts';
 const Item = z.object({ id: z.string().regex(/^[A-Z]+$/), n: z.int() });
 const Answer = z.object({ count: z.int().min(0), items: z.array(Item) });
 const schema = withMemoizedItems(Answer, 'items', Item);
-const validate = (value: unknown) => schema['~standard'].validate(value) as { value?: unknown; issues?: { message: string; path?: unknown[] }[] };
+const validate = (value: unknown) =>
+  schema['~standard'].validate(value) as { value?: unknown; issues?: { message: string; path?: unknown[] }[] };
 
 describe('an output schema that remembers the frozen items that passed it', () => {
   it('validates the answer and every item the first time', () => {
@@ -24,7 +25,9 @@ describe('an output schema that remembers the frozen items that passed it', () =
   });
 
   it('keeps the zod schema for JSON Schema and everything else', () => {
-    expect(schema['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toEqual(Answer['~standard'].jsonSchema.output({ target: 'draft-2020-12' }));
+    expect(schema['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toEqual(
+      Answer['~standard'].jsonSchema.output({ target: 'draft-2020-12' }),
+    );
     expect(schema.shape).toBe(Answer.shape);
   });
 });

@@ -20,12 +20,16 @@ describe('signed session ids', () => {
     const id = at(0).issue('2025-06-18');
     expect(at(0).verify(id.replace('2025-06-18', '2025-11-25'))).toEqual({ ok: false, reason: 'bad_signature' });
     const [v, expiry, ...rest] = id.split('.');
-    expect(at(0).verify([v, (parseInt(expiry as string, 36) + 10_000).toString(36), ...rest].join('.'))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(at(0).verify([v, (parseInt(expiry as string, 36) + 10_000).toString(36), ...rest].join('.'))).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     expect(createSessionSigner({ secret: 'a different secret, as long' }).verify(id)).toMatchObject({ ok: false });
     expect(createSessionSigner({ secret: undefined }).verify(id)).toMatchObject({ ok: false });
   });
 
   it('refuse malformed ids without hashing megabytes', () => {
-    for (const id of ['', 'v1', 'v2.a.b.c.d', 'x'.repeat(10_000), 'v1.a.b.c']) expect(at(0).verify(id)).toMatchObject({ ok: false, reason: 'malformed' });
+    for (const id of ['', 'v1', 'v2.a.b.c.d', 'x'.repeat(10_000), 'v1.a.b.c'])
+      expect(at(0).verify(id)).toMatchObject({ ok: false, reason: 'malformed' });
   });
 });

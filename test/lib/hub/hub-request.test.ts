@@ -11,17 +11,49 @@ const form = (fields: Record<string, string | string[]>) => {
 
 describe('parseHubRequest', () => {
   it('reads a subscribe, clamping the lease and keeping the callback as given', () => {
-    const result = parseHubRequest(form({ 'hub.mode': 'subscribe', 'hub.topic': TOPICS[0]!, 'hub.callback': 'https://Sub.Example:8443/cb?a=1', 'hub.lease_seconds': '9999', 'hub.secret': 's', 'x.other': '1' }), TOPICS, LEASE);
-    expect(result).toEqual({ ok: true, command: { mode: 'subscribe', topic: TOPICS[0], callback: 'https://Sub.Example:8443/cb?a=1', callbackHost: 'sub.example', leaseSeconds: 600, secret: 's' } });
+    const result = parseHubRequest(
+      form({
+        'hub.mode': 'subscribe',
+        'hub.topic': TOPICS[0]!,
+        'hub.callback': 'https://Sub.Example:8443/cb?a=1',
+        'hub.lease_seconds': '9999',
+        'hub.secret': 's',
+        'x.other': '1',
+      }),
+      TOPICS,
+      LEASE,
+    );
+    expect(result).toEqual({
+      ok: true,
+      command: {
+        mode: 'subscribe',
+        topic: TOPICS[0],
+        callback: 'https://Sub.Example:8443/cb?a=1',
+        callbackHost: 'sub.example',
+        leaseSeconds: 600,
+        secret: 's',
+      },
+    });
   });
 
   it('reads a publish with repeated hub.url and hub.topic, and none as every topic', () => {
-    expect(parseHubRequest(form({ 'hub.mode': 'publish', 'hub.url': [TOPICS[0]!, TOPICS[1]!], 'hub.topic': TOPICS[0]! }), TOPICS, LEASE)).toEqual({ ok: true, command: { mode: 'publish', topics: [TOPICS[0], TOPICS[1]] } });
+    expect(
+      parseHubRequest(form({ 'hub.mode': 'publish', 'hub.url': [TOPICS[0]!, TOPICS[1]!], 'hub.topic': TOPICS[0]! }), TOPICS, LEASE),
+    ).toEqual({ ok: true, command: { mode: 'publish', topics: [TOPICS[0], TOPICS[1]] } });
     expect(parseHubRequest('hub.mode=publish', TOPICS, LEASE)).toEqual({ ok: true, command: { mode: 'publish', topics: [] } });
   });
 
   it('collects every problem', () => {
-    const result = parseHubRequest(form({ 'hub.mode': 'unsubscribe', 'hub.callback': 'https://a.example/', 'hub.topic': ['https://other/', TOPICS[1]!], 'hub.url': TOPICS[0]! }), TOPICS, LEASE);
+    const result = parseHubRequest(
+      form({
+        'hub.mode': 'unsubscribe',
+        'hub.callback': 'https://a.example/',
+        'hub.topic': ['https://other/', TOPICS[1]!],
+        'hub.url': TOPICS[0]!,
+      }),
+      TOPICS,
+      LEASE,
+    );
     expect(result).toEqual({
       ok: false,
       reasons: [
@@ -39,7 +71,9 @@ describe('parseHubRequest', () => {
 
 describe('callbackWith', () => {
   it('keeps the callback query byte for byte and appends the hub parameters', () => {
-    expect(callbackWith('https://a.example/cb?x=a%2fb&flag', { 'hub.mode': 'subscribe', 'hub.topic': 'https://t/?q' })).toBe('https://a.example/cb?x=a%2fb&flag&hub.mode=subscribe&hub.topic=https%3A%2F%2Ft%2F%3Fq');
+    expect(callbackWith('https://a.example/cb?x=a%2fb&flag', { 'hub.mode': 'subscribe', 'hub.topic': 'https://t/?q' })).toBe(
+      'https://a.example/cb?x=a%2fb&flag&hub.mode=subscribe&hub.topic=https%3A%2F%2Ft%2F%3Fq',
+    );
     expect(callbackWith('https://a.example/cb#frag', { a: '1' })).toBe('https://a.example/cb?a=1');
     expect(callbackWith('https://a.example/cb?', { a: '1' })).toBe('https://a.example/cb?a=1');
   });

@@ -38,9 +38,32 @@ describe('failures', () => {
 describe('addresses', () => {
   it.each(['8.8.8.8', '93.184.215.14', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (a) => expect(isPublicAddress(a)).toBe(true));
   it.each([
-    '127.0.0.1', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'ff02::1', '::ffff:127.0.0.1',
-    '::ffff:10.0.0.1', '64:ff9b::7f00:1', '2002:7f00:1::', '2001:db8::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.1',
+    '2130706433',
+    '0x7f000001',
+    '0177.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '192.0.2.1',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '2001:db8::1',
+    'not-an-ip',
   ])('%s is not', (a) => expect(isPublicAddress(a)).toBe(false));
   it('reads literals from URL host names only', () => {
     expect(literalAddress(new URL('https://0x7f.1/').hostname)).toBe('127.0.0.1');
@@ -81,7 +104,9 @@ describe('notification headers', () => {
       'content-type': 'application/atom+xml; charset=utf-8',
       link: '<https://x.example/api/websub/hub>; rel="hub", <https://x.example/feed.xml>; rel="self"',
     });
-    expect(notificationHeaders(topic, 'h', 'k')['x-hub-signature']).toBe(`sha256=${createHmac('sha256', 'k').update('<feed/>').digest('hex')}`);
+    expect(notificationHeaders(topic, 'h', 'k')['x-hub-signature']).toBe(
+      `sha256=${createHmac('sha256', 'k').update('<feed/>').digest('hex')}`,
+    );
     expect(signature('k', topic.body)).toMatch(/^sha256=[0-9a-f]{64}$/);
   });
 });

@@ -43,7 +43,12 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('weighs "not cheap, but worth every penny": (-2×0.74×0.5 + 2×1.5) / 1.5', () => {
       const pricing = insights.per_review[id(3)]!.aspects.find((a) => a.id === 'pricing')!;
-      expect(pricing).toEqual({ id: 'pricing', polarity: 'positive', score: r3(vader((-2 * 0.74 * 0.5 + 2 * 1.5) / 1.5, 4)), evidence: 'worth every penny' });
+      expect(pricing).toEqual({
+        id: 'pricing',
+        polarity: 'positive',
+        score: r3(vader((-2 * 0.74 * 0.5 + 2 * 1.5) / 1.5, 4)),
+        evidence: 'worth every penny',
+      });
     });
     it('negates a negative cue: "no mess" is -1.5 × -0.74', () => {
       const clean = insights.per_review[id(8)]!.aspects.find((a) => a.id === 'cleanliness')!;
@@ -78,16 +83,30 @@ describe('buildInsights on eight hand-checked reviews', () => {
     it('lists the taxonomy in order, unmentioned aspects with zeros', () => {
       expect(insights.aspects.map((a) => a.id)).toEqual(INPUT.aspects.map((a) => a.id));
       expect(insights.aspects.find((a) => a.id === 'safety')).toEqual({
-        id: 'safety', label: 'Safety', mention_count: 0, positive_count: 0, neutral_count: 0, negative_count: 0,
-        positive_pct: 0, score: 0, top_phrases: [], example_review_ids: [],
+        id: 'safety',
+        label: 'Safety',
+        mention_count: 0,
+        positive_count: 0,
+        neutral_count: 0,
+        negative_count: 0,
+        positive_pct: 0,
+        score: 0,
+        top_phrases: [],
+        example_review_ids: [],
       });
     });
     it('counts pricing over reviews 2 (overcharged), 3 (worth every penny) and 7 (okay)', () => {
       const pricing = insights.aspects.find((a) => a.id === 'pricing')!;
       const scores = [2, 3, 7].map((n) => insights.per_review[id(n)]!.aspects.find((a) => a.id === 'pricing')!.score);
       expect(pricing).toEqual({
-        id: 'pricing', label: 'Pricing', mention_count: 3, positive_count: 1, neutral_count: 1, negative_count: 1,
-        positive_pct: 33.3, score: r3(scores.reduce((a, b) => a + b, 0) / 3),
+        id: 'pricing',
+        label: 'Pricing',
+        mention_count: 3,
+        positive_count: 1,
+        neutral_count: 1,
+        negative_count: 1,
+        positive_pct: 33.3,
+        score: r3(scores.reduce((a, b) => a + b, 0) / 3),
         // Phrases keep their negator ("not cheap"); longer phrases first among equals.
         top_phrases: ['price was okay', 'worth every penny', 'not cheap', 'overcharged'],
         // The praise, then the complaint, then the neutral mention.
@@ -96,7 +115,10 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('counts cleanliness: spotless and "no mess" positive, "left a mess" negative', () => {
       expect(insights.aspects.find((a) => a.id === 'cleanliness')).toMatchObject({
-        mention_count: 3, positive_count: 2, negative_count: 1, positive_pct: 66.7,
+        mention_count: 3,
+        positive_count: 2,
+        negative_count: 1,
+        positive_pct: 66.7,
         example_review_ids: [id(1), id(8), id(4)],
       });
     });
@@ -113,13 +135,21 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('lists every catalogue service, unmentioned ones with nulls', () => {
       expect(insights.entities.services.at(-1)).toEqual({
-        id: 'ev-charger-installation', label: 'EV charger installation', mention_count: 0, average_rating: null,
-        sentiment: null, top_aspects: [], example_review_ids: [],
+        id: 'ev-charger-installation',
+        label: 'EV charger installation',
+        mention_count: 0,
+        average_rating: null,
+        sentiment: null,
+        top_aspects: [],
+        example_review_ids: [],
       });
     });
     it('lists the problems described and the service areas', () => {
       expect(insights.entities.problems.map((p) => [p.id, p.mention_count, p.average_rating])).toEqual([['tripping-breaker', 1, 1]]);
-      expect(insights.entities.service_areas.map((a) => [a.name, a.mention_count])).toEqual([['Fife', 1], ['Tacoma', 1]]);
+      expect(insights.entities.service_areas.map((a) => [a.name, a.mention_count])).toEqual([
+        ['Fife', 1],
+        ['Tacoma', 1],
+      ]);
     });
   });
 
@@ -143,7 +173,9 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('reports insufficient data for a trend with less than twelve months', () => {
       expect(insights.temporal.trend).toMatchObject({
-        direction: 'insufficient_data', previous: null, rating_change: null,
+        direction: 'insufficient_data',
+        previous: null,
+        rating_change: null,
         recent: { from: '2023-11', to: '2024-03', count: 8, average_rating: 3.75 },
       });
     });
@@ -169,12 +201,18 @@ describe('buildInsights on eight hand-checked reviews', () => {
 
   describe('summary and pull quote', () => {
     it('starts with the editorial intro and states the figures', () => {
-      expect(insights.summary).toMatch(/^Test Electric is a test business\. 8 verified reviews from 2023-11-30 to 2024-03-20 average 3\.75 stars; 71\.4% of the written reviews read positive/);
+      expect(insights.summary).toMatch(
+        /^Test Electric is a test business\. 8 verified reviews from 2023-11-30 to 2024-03-20 average 3\.75 stars; 71\.4% of the written reviews read positive/,
+      );
       expect(insights.summary).toContain('The most mentioned technician is Dale Hutchins (1 review)');
     });
     it('quotes a real sentence of a five-star review', () => {
       expect(insights.pull_quote).toEqual({
-        review_id: id(1), text: 'The panel looks great and the cleanup was spotless.', author: 'Test Author', rating: 5, date: '2024-03-20',
+        review_id: id(1),
+        text: 'The panel looks great and the cleanup was spotless.',
+        author: 'Test Author',
+        rating: 5,
+        date: '2024-03-20',
       });
       expect(REVIEWS[0]!.text).toContain(insights.pull_quote!.text);
     });
@@ -191,7 +229,12 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('handles no reviews at all', () => {
       const empty = buildInsights({ ...INPUT, reviews: [] });
-      expect(InsightsSchema.parse(empty)).toMatchObject({ generated_at: null, review_count: 0, pull_quote: null, date_range: { earliest: null, latest: null } });
+      expect(InsightsSchema.parse(empty)).toMatchObject({
+        generated_at: null,
+        review_count: 0,
+        pull_quote: null,
+        date_range: { earliest: null, latest: null },
+      });
       expect(empty.summary).toBe('Test Electric is a test business. No reviews have been published yet.');
     });
   });

@@ -22,14 +22,22 @@ const REVIEWS = [
     text: 'He showed up two hours late on the day that we had taken off work specially for this appointment and had to rearrange everything.',
   }),
   review({ id: 'late', rating: 1, date: '2024-05-30', text: 'He showed up late.' }),
-  review({ id: 'late-5-stars', rating: 5, date: '2024-05-20', text: 'They were a bit late but the work is flawless and the price was fair.' }),
+  review({
+    id: 'late-5-stars',
+    rating: 5,
+    date: '2024-05-20',
+    text: 'They were a bit late but the work is flawless and the price was fair.',
+  }),
   review({ id: 'late-again', rating: 2, date: '2024-05-10', text: 'The electrician arrived late again.' }),
 ];
 
 const input = {
   ...INPUT,
   reviews: REVIEWS,
-  editorial: { ...INPUT.editorial, faq: [{ id: 'on-time', question: 'Do they show up on time?', about: { kind: 'aspect' as const, id: 'punctuality' as const } }] },
+  editorial: {
+    ...INPUT.editorial,
+    faq: [{ id: 'on-time', question: 'Do they show up on time?', about: { kind: 'aspect' as const, id: 'punctuality' as const } }],
+  },
 };
 const insights = buildInsights(input);
 const context = createAnalysisContext(INPUT.aspects, INPUT.technicians, INPUT.serviceAreas, INPUT.businessName);
@@ -42,7 +50,12 @@ describe('example selection', () => {
   });
 
   it('prefers a cue that judges the aspect by itself', () => {
-    const strength = (id: string): number => exampleStrength(results.find((r) => r.review.id === id)!, 'punctuality', 'positive');
+    const strength = (id: string): number =>
+      exampleStrength(
+        results.find((r) => r.review.id === id)!,
+        'punctuality',
+        'positive',
+      );
     expect(strength('on-time')).toBeGreaterThan(strength('efficient'));
     expect(quoteEvidence(results, 'punctuality', 'positive')).toEqual({ id: 'on-time', text: 'Dale was right on time' });
   });
@@ -55,8 +68,20 @@ describe('example selection', () => {
   });
 
   it('gives nothing for a polarity the review does not have', () => {
-    expect(exampleStrength(results.find((r) => r.review.id === 'late')!, 'punctuality', 'positive')).toBe(0);
-    expect(exampleStrength(results.find((r) => r.review.id === 'late')!, 'pricing', 'negative')).toBe(0);
+    expect(
+      exampleStrength(
+        results.find((r) => r.review.id === 'late')!,
+        'punctuality',
+        'positive',
+      ),
+    ).toBe(0);
+    expect(
+      exampleStrength(
+        results.find((r) => r.review.id === 'late')!,
+        'pricing',
+        'negative',
+      ),
+    ).toBe(0);
   });
 
   it('quotes the best praise and the best complaint in the FAQ answer and cites them first', () => {
@@ -73,7 +98,9 @@ describe('example selection', () => {
 
   it('lists the phrases that carry the opinion, with their negators and verbs, not bare words', () => {
     const punctuality = insights.aspects.find((a) => a.id === 'punctuality')!;
-    expect(punctuality.top_phrases).toEqual(expect.arrayContaining(['right on time', 'never late', 'showed up late', 'showed up two hours late']));
+    expect(punctuality.top_phrases).toEqual(
+      expect.arrayContaining(['right on time', 'never late', 'showed up late', 'showed up two hours late']),
+    );
     expect(punctuality.top_phrases).not.toContain('late');
     expect(punctuality.top_phrases).not.toContain('showed up');
   });

@@ -6,7 +6,9 @@ import type { Review } from '../../../src/schemas/review.ts';
 import { makeReview } from '../../support/review.ts';
 
 /** The production taxonomy: the rules are tested with the cues the site ships. */
-export const ASPECTS = z.array(AspectSchema).parse(JSON.parse(readFileSync(new URL('../../../content/aspects.json', import.meta.url), 'utf8')));
+export const ASPECTS = z
+  .array(AspectSchema)
+  .parse(JSON.parse(readFileSync(new URL('../../../content/aspects.json', import.meta.url), 'utf8')));
 
 export function review(partial: Pick<Review, 'id' | 'rating' | 'date' | 'text'> & Partial<Review>): Review {
   return makeReview({ author: 'Test Author', ...partial });
@@ -24,7 +26,12 @@ export const REVIEWS: Review[] = [
     service_area: 'Tacoma',
     owner_reply: { text: 'Thanks!', date: '2024-03-22' },
   }),
-  review({ id: '01HQ0000000000000000000002', rating: 2, date: '2024-03-05', text: 'The electrician was late and they overcharged us for the breaker.' }),
+  review({
+    id: '01HQ0000000000000000000002',
+    rating: 2,
+    date: '2024-03-05',
+    text: 'The electrician was late and they overcharged us for the breaker.',
+  }),
   review({
     id: '01HQ0000000000000000000003',
     rating: 4,

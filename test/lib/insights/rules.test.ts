@@ -90,7 +90,9 @@ describe('aspect-based polarity rules', () => {
 
   describe('intensifiers and hedges', () => {
     it('a booster strengthens the opinion', () => {
-      expect(aspect('They were very polite.', 'professionalism')!.score).toBeGreaterThan(aspect('They were polite.', 'professionalism')!.score);
+      expect(aspect('They were very polite.', 'professionalism')!.score).toBeGreaterThan(
+        aspect('They were polite.', 'professionalism')!.score,
+      );
     });
     it('a hedge weakens it but keeps its direction', () => {
       const hedged = aspect('It was a bit pricey.', 'pricing')!;

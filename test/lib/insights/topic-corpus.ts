@@ -64,7 +64,12 @@ export type Theme = keyof typeof THEMES;
 /** Review ids carry their theme: `ev-3`, `storm-0`, ... */
 export const CORPUS: Review[] = Object.entries(THEMES).flatMap(([theme, texts], t) =>
   texts.map((text, i) =>
-    review({ id: `${theme}-${i}`, rating: theme === 'inspection' && i === 5 ? 4 : 5, date: `2024-0${1 + (t % 9)}-${String(10 + i).padStart(2, '0')}`, text }),
+    review({
+      id: `${theme}-${i}`,
+      rating: theme === 'inspection' && i === 5 ? 4 : 5,
+      date: `2024-0${1 + (t % 9)}-${String(10 + i).padStart(2, '0')}`,
+      text,
+    }),
   ),
 );
 

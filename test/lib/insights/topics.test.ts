@@ -30,7 +30,9 @@ describe('extractTerms', () => {
     expect(stem('wiring')).toBe(stem('wires'));
   });
   it('reads "failed the city inspection" as a "failed inspection" too', () => {
-    expect(terms('We failed the city inspection.')).toEqual(expect.arrayContaining(['fail', 'inspection', 'fail city inspection', 'fail inspection']));
+    expect(terms('We failed the city inspection.')).toEqual(
+      expect.arrayContaining(['fail', 'inspection', 'fail city inspection', 'fail inspection']),
+    );
   });
   it('keeps generic words, opinions and excluded names out, and weak words only inside a phrase', () => {
     const keys = terms('Tomás did a great job on the house, same day, and the work was done.');
@@ -71,8 +73,12 @@ describe('topics on a hand-made corpus with four obvious themes', () => {
   });
 
   it('never makes a theme of generic words, the business name or a technician', () => {
-    const words = insights.topics.flatMap((t) => [t.label, ...t.terms]).join(' ').toLowerCase();
-    for (const generic of ['job', 'great', 'work', 'professional', 'harbor', 'pine', 'tomás', 'thank']) expect(words).not.toContain(generic);
+    const words = insights.topics
+      .flatMap((t) => [t.label, ...t.terms])
+      .join(' ')
+      .toLowerCase();
+    for (const generic of ['job', 'great', 'work', 'professional', 'harbor', 'pine', 'tomás', 'thank'])
+      expect(words).not.toContain(generic);
   });
 
   it('lists the themes with most reviews first and gives their ratings and sentiment', () => {
@@ -87,7 +93,9 @@ describe('topics on a hand-made corpus with four obvious themes', () => {
 
   it('names the top themes in the summary by their labels', () => {
     const [first, second, third] = insights.topics;
-    expect(insights.summary).toContain(`The themes reviews come back to most are ${first!.label} (${first!.review_count} reviews), ${second!.label}`);
+    expect(insights.summary).toContain(
+      `The themes reviews come back to most are ${first!.label} (${first!.review_count} reviews), ${second!.label}`,
+    );
     expect(insights.summary).toContain(`and ${third!.label} (${third!.review_count} reviews).`);
   });
 
@@ -116,6 +124,8 @@ describe('topics on a hand-made corpus with four obvious themes', () => {
 
   it('finds no theme in generic praise alone', () => {
     const generic = CORPUS.filter((r) => themeOf(r.id) === 'generic');
-    expect(buildInsights({ ...CORPUS_INPUT, reviews: [...generic, ...generic.map((r) => ({ ...r, id: `${r.id}-again` }))] }).topics).toEqual([]);
+    expect(
+      buildInsights({ ...CORPUS_INPUT, reviews: [...generic, ...generic.map((r) => ({ ...r, id: `${r.id}-again` }))] }).topics,
+    ).toEqual([]);
   });
 });

@@ -11,13 +11,18 @@ describe('createPosting', () => {
 
   it('sets exactly the listed positions, including the last one of a partial word', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { minLength: Math.ceil(count / 32) }))), ([count, positions]) => {
-        const sorted = [...positions].sort((a, b) => a - b);
-        const { list, bits } = createPosting(sorted, count);
-        expect([...list]).toEqual(sorted);
-        expect(bits).toBeDefined();
-        for (let p = 0; p < count; p += 1) expect(hasBit(bits as Int32Array, p)).toBe(sorted.includes(p));
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 300 })
+          .chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { minLength: Math.ceil(count / 32) }))),
+        ([count, positions]) => {
+          const sorted = [...positions].sort((a, b) => a - b);
+          const { list, bits } = createPosting(sorted, count);
+          expect([...list]).toEqual(sorted);
+          expect(bits).toBeDefined();
+          for (let p = 0; p < count; p += 1) expect(hasBit(bits as Int32Array, p)).toBe(sorted.includes(p));
+        },
+      ),
     );
   });
 });
@@ -37,10 +42,16 @@ describe('popcount', () => {
 describe('rank', () => {
   it('is the number of entries below any position, for sparse and dense postings alike', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 })))), ([count, positions]) => {
-        const posting = createPosting([...positions].sort((a, b) => a - b), count);
-        for (let p = 0; p <= count; p += 1) expect(rank(posting, p)).toBe(positions.filter((q) => q < p).length);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 })))),
+        ([count, positions]) => {
+          const posting = createPosting(
+            [...positions].sort((a, b) => a - b),
+            count,
+          );
+          for (let p = 0; p <= count; p += 1) expect(rank(posting, p)).toBe(positions.filter((q) => q < p).length);
+        },
+      ),
     );
   });
 });
@@ -48,11 +59,16 @@ describe('rank', () => {
 describe('contains', () => {
   it('tells exactly the listed positions, for sparse lists and dense bitsets alike', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }).chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { maxLength: count }))), ([count, positions]) => {
-        const sorted = [...positions].sort((a, b) => a - b);
-        const posting = createPosting(sorted, count);
-        for (let p = 0; p < count; p += 1) expect(contains(posting, p)).toBe(sorted.includes(p));
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 300 })
+          .chain((count) => fc.tuple(fc.constant(count), fc.uniqueArray(fc.nat({ max: count - 1 }), { maxLength: count }))),
+        ([count, positions]) => {
+          const sorted = [...positions].sort((a, b) => a - b);
+          const posting = createPosting(sorted, count);
+          for (let p = 0; p < count; p += 1) expect(contains(posting, p)).toBe(sorted.includes(p));
+        },
+      ),
     );
   });
 });

@@ -29,9 +29,9 @@ function typed(value: string): fc.Arbitrary<string> {
 
 function dateNear(dates: readonly string[]): fc.Arbitrary<string> {
   const day = 86_400_000;
-  return fc.tuple(fc.constantFrom(...dates), fc.integer({ min: -40, max: 40 })).map(([d, offset]) =>
-    new Date(Date.parse(d) + offset * day).toISOString().slice(0, 10),
-  );
+  return fc
+    .tuple(fc.constantFrom(...dates), fc.integer({ min: -40, max: 40 }))
+    .map(([d, offset]) => new Date(Date.parse(d) + offset * day).toISOString().slice(0, 10));
 }
 
 function queryFor(dataset: ReviewsDataset): fc.Arbitrary<SearchQuery> {
@@ -40,12 +40,16 @@ function queryFor(dataset: ReviewsDataset): fc.Arbitrary<SearchQuery> {
   const names = dataset.business.technicians.flatMap((t) => [t.name, t.name.split(' ')[0] as string, ...t.aliases]);
   const services = dataset.business.services.flatMap((s) => [s.id, s.label]);
   // Mostly absent: seven filters ANDed together at even odds would nearly always match nothing.
-  const maybe = <T,>(arb: fc.Arbitrary<T>) =>
-    fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 2 });
+  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 2 });
   return fc
     .record({
       rating: maybe(fc.integer({ min: 1, max: 5 })),
-      min_rating: maybe(fc.oneof(fc.integer({ min: 2, max: 10 }).map((n) => n / 2), fc.double({ min: 1, max: 5, noNaN: true }))),
+      min_rating: maybe(
+        fc.oneof(
+          fc.integer({ min: 2, max: 10 }).map((n) => n / 2),
+          fc.double({ min: 1, max: 5, noNaN: true }),
+        ),
+      ),
       since: maybe(dateNear(dates)),
       until: maybe(dateNear(dates)),
       query: maybe(
@@ -55,7 +59,9 @@ function queryFor(dataset: ReviewsDataset): fc.Arbitrary<SearchQuery> {
           fc.string({ minLength: 1, maxLength: 4 }),
         ),
       ),
-      mentions_technician: maybe(fc.oneof(names.length > 0 ? fc.constantFrom(...names).chain(typed) : fc.string(), fc.string({ maxLength: 8 }))),
+      mentions_technician: maybe(
+        fc.oneof(names.length > 0 ? fc.constantFrom(...names).chain(typed) : fc.string(), fc.string({ maxLength: 8 })),
+      ),
       mentions_service: maybe(fc.oneof(fc.constantFrom(...services).chain(typed), fc.string({ maxLength: 8 }))),
       limit: fc.integer({ min: 1, max: 100 }),
     })
@@ -106,7 +112,26 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
     // Rare words, phrases of common words (answered by the pair index) and pairs of rare mentions, which random queries seldom hit together.
     const probes = fc.oneof(
       fc
-        .constantFrom('zq', 'zq1', 'zq 1', 'zq1 zq', 'ZQ3', 'q1', 'the', 'the panel', 'e', 'tidy late', 'the zq', 'the, panel', 'tidy  late', 'late-tidy', 'panel. the', 'e p', 'the pan', 'late zq2')
+        .constantFrom(
+          'zq',
+          'zq1',
+          'zq 1',
+          'zq1 zq',
+          'ZQ3',
+          'q1',
+          'the',
+          'the panel',
+          'e',
+          'tidy late',
+          'the zq',
+          'the, panel',
+          'tidy  late',
+          'late-tidy',
+          'panel. the',
+          'e p',
+          'the pan',
+          'late zq2',
+        )
         .map((query) => ({ query })),
       fc.record({
         mentions_technician: fc.constantFrom('Ben', 'Ben Ode', 'Ben Carter', 'Ana'),
@@ -126,7 +151,11 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
           for (const [generated, probe] of pairs) {
             const q = probe === undefined ? generated : { ...generated, ...probe };
             const hits = searchReviews(index, q);
-            const actual = { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => reviewAt(index, p).id) };
+            const actual = {
+              matched: hits.matched,
+              returned: hits.positions.length,
+              ids: hits.positions.map((p) => reviewAt(index, p).id),
+            };
             expect(actual).toEqual(referenceSearch(dataset, q));
           }
         },
@@ -148,7 +177,24 @@ const CATALOGUE = [
   { id: 'circuit-breaker-repair', label: 'Circuit breaker repair' },
   { id: 'outdoor-lighting', label: 'Outdoor lighting' },
 ];
-const WORDS = ['the', 'breaker', 'panel', 'café', 'CAFÉ', 'cafe\u0301', 'Tomás', 'ﬁxed', 'fixed', 'late', 'tidy', 'ÉLECTRIQUE', 'ß', 'İ', '🙂', 'charger'];
+const WORDS = [
+  'the',
+  'breaker',
+  'panel',
+  'café',
+  'CAFÉ',
+  'cafe\u0301',
+  'Tomás',
+  'ﬁxed',
+  'fixed',
+  'late',
+  'tidy',
+  'ÉLECTRIQUE',
+  'ß',
+  'İ',
+  '🙂',
+  'charger',
+];
 
 function randomDataset(): fc.Arbitrary<ReviewsDataset> {
   const ulid = fc.stringMatching(/^0[0-7][0-9A-HJKMNP-TV-Z]{24}$/);
@@ -156,7 +202,10 @@ function randomDataset(): fc.Arbitrary<ReviewsDataset> {
     id: ulid,
     rating: fc.integer({ min: 1, max: 5 }),
     date: fc.integer({ min: Date.parse('2022-01-01'), max: Date.parse('2022-03-01') }).map((t) => new Date(t).toISOString().slice(0, 10)),
-    text: fc.option(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }).map((w) => w.join(' ')), { nil: null, freq: 6 }),
+    text: fc.option(
+      fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }).map((w) => w.join(' ')),
+      { nil: null, freq: 6 },
+    ),
     technicians: fc.subarray(ROSTER.map((t) => t.name)),
     services: fc.subarray(CATALOGUE.map((s) => s.id)),
   });
@@ -172,16 +221,21 @@ function randomDataset(): fc.Arbitrary<ReviewsDataset> {
 function skewedDataset(): fc.Arbitrary<ReviewsDataset> {
   const rareWords = Array.from({ length: 12 }, (_, i) => `zq${i + 1}`);
   const word = fc.oneof({ arbitrary: fc.constantFrom(...WORDS), weight: 20 }, { arbitrary: fc.constantFrom(...rareWords), weight: 1 });
-  const rareOften = <T,>(common: T[], rare: T[]) =>
-    fc.tuple(fc.subarray(common), fc.integer({ min: 0, max: 29 }), fc.constantFrom(...rare)).map(([picked, roll, one]) => (roll === 0 ? [...picked, one] : picked));
+  const rareOften = <T>(common: T[], rare: T[]) =>
+    fc
+      .tuple(fc.subarray(common), fc.integer({ min: 0, max: 29 }), fc.constantFrom(...rare))
+      .map(([picked, roll, one]) => (roll === 0 ? [...picked, one] : picked));
   const review = fc.record({
     rating: fc.constantFrom(5, 5, 5, 5, 5, 5, 4, 4, 3, 1, 1, 2),
     date: fc.integer({ min: 0, max: 400 }).map((day) => new Date(Date.parse('2022-01-01') + day * 86_400_000).toISOString().slice(0, 10)),
     // Words mostly apart by one space, sometimes by other punctuation: phrases must match only as written.
     text: fc.option(
-      fc
-        .array(fc.tuple(word, fc.constantFrom(' ', ' ', ' ', ' ', ', ', '  ', '-', '. ')), { minLength: 1, maxLength: 10 })
-        .map((parts) => parts.map(([w, separator]) => w + separator).join('').trimEnd()),
+      fc.array(fc.tuple(word, fc.constantFrom(' ', ' ', ' ', ' ', ', ', '  ', '-', '. ')), { minLength: 1, maxLength: 10 }).map((parts) =>
+        parts
+          .map(([w, separator]) => w + separator)
+          .join('')
+          .trimEnd(),
+      ),
       { nil: null, freq: 10 },
     ),
     technicians: rareOften(['Ana Lima', 'Tomás Ortega'], ['Ben Ode', 'Ben Carter']),
@@ -210,10 +264,23 @@ function datasetOf(reviews: ReviewCore[]): ReviewsDataset {
       services: CATALOGUE,
       technicians: ROSTER,
     },
-    aggregate_rating: { rating_value: 5, review_count: reviews.length, best_rating: 5, worst_rating: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    aggregate_rating: {
+      rating_value: 5,
+      review_count: reviews.length,
+      best_rating: 5,
+      worst_rating: 1,
+      distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    },
     // Any order: the index sorts.
-    reviews: reviews.map(
-      (r): Review => ({ ...r, author: 'A', author_avatar_url: null, source: 'google', source_url: null, owner_reply: null, verified: true, service_area: null }),
-    ),
+    reviews: reviews.map((r): Review => ({
+      ...r,
+      author: 'A',
+      author_avatar_url: null,
+      source: 'google',
+      source_url: null,
+      owner_reply: null,
+      verified: true,
+      service_area: null,
+    })),
   };
 }

@@ -40,19 +40,54 @@ function review(n: number, fields: Partial<Review>): Review {
 function indexOf(reviews: Review[]): ReviewIndex {
   return createReviewIndex({
     business,
-    aggregate_rating: { rating_value: 5, review_count: 0, best_rating: 5, worst_rating: 1, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } },
+    aggregate_rating: {
+      rating_value: 5,
+      review_count: 0,
+      best_rating: 5,
+      worst_rating: 1,
+      distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    },
     reviews,
   });
 }
 
 // Deliberately not in newest-first order: the index must not depend on it.
 const reviews = [
-  review(6, { date: '2024-12-24', rating: 3, text: 'The café’s lights flicker less now, then the BREAKER tripped.', technicians: ['Ben Carter'], services: ['circuit-breaker-repair'] }),
-  review(1, { date: '2025-03-10', rating: 5, text: 'Ana swapped our old breaker panel. Clean, careful work.', technicians: ['Ana Lima'], services: ['panel-upgrade'] }),
-  review(3, { date: '2024-11-02', rating: 1, text: 'Ben was two hours late and the breaker still trips.', services: ['circuit-breaker-repair'] }),
-  review(2, { date: '2025-03-10', rating: 4, text: 'Benji installed our Tesla charger. A bit pricey but tidy.', technicians: ['Ben Ode'], services: ['ev-charger-installation'] }),
+  review(6, {
+    date: '2024-12-24',
+    rating: 3,
+    text: 'The café’s lights flicker less now, then the BREAKER tripped.',
+    technicians: ['Ben Carter'],
+    services: ['circuit-breaker-repair'],
+  }),
+  review(1, {
+    date: '2025-03-10',
+    rating: 5,
+    text: 'Ana swapped our old breaker panel. Clean, careful work.',
+    technicians: ['Ana Lima'],
+    services: ['panel-upgrade'],
+  }),
+  review(3, {
+    date: '2024-11-02',
+    rating: 1,
+    text: 'Ben was two hours late and the breaker still trips.',
+    services: ['circuit-breaker-repair'],
+  }),
+  review(2, {
+    date: '2025-03-10',
+    rating: 4,
+    text: 'Benji installed our Tesla charger. A bit pricey but tidy.',
+    technicians: ['Ben Ode'],
+    services: ['ev-charger-installation'],
+  }),
   review(4, { date: '2024-06-30', rating: 5, text: null }),
-  review(7, { date: '2023-05-05', rating: 2, text: 'Annie and Ben Ode upgraded the ＰＡＮＥＬ. Crème brûlée for the crew.', technicians: ['Ana Lima', 'Ben Ode'], services: ['panel-upgrade'] }),
+  review(7, {
+    date: '2023-05-05',
+    rating: 2,
+    text: 'Annie and Ben Ode upgraded the ＰＡＮＥＬ. Crème brûlée for the crew.',
+    technicians: ['Ana Lima', 'Ben Ode'],
+    services: ['panel-upgrade'],
+  }),
 ];
 const index = indexOf(reviews);
 
@@ -71,7 +106,9 @@ describe('searchReviews', () => {
     });
 
     it('returns at most 20 reviews by default, and counts all of them in matched', () => {
-      const many = indexOf(Array.from({ length: 45 }, (_, i) => review(i + 1, { date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` })));
+      const many = indexOf(
+        Array.from({ length: 45 }, (_, i) => review(i + 1, { date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}` })),
+      );
       const answer = search({}, many);
       expect(answer.matched).toBe(45);
       expect(answer.returned).toBe(20);
@@ -140,7 +177,18 @@ describe('searchReviews', () => {
     });
 
     it('holds for any pair of dates, also across leap days and centuries, and for reviews more than a century apart', () => {
-      const dates = ['1899-12-31', '1900-02-28', '1900-03-01', '1999-12-31', '2000-02-29', '2000-03-01', '2024-02-29', '2024-03-01', '2025-01-01', '2025-01-01'];
+      const dates = [
+        '1899-12-31',
+        '1900-02-28',
+        '1900-03-01',
+        '1999-12-31',
+        '2000-02-29',
+        '2000-03-01',
+        '2024-02-29',
+        '2024-03-01',
+        '2025-01-01',
+        '2025-01-01',
+      ];
       const spread = indexOf(dates.map((date, i) => review(i + 1, { date })));
       const probes = ['0001-01-01', '1899-12-30', ...dates, '2000-02-28', '2023-12-31', '2025-01-02', '9999-12-31'];
       for (const since of probes) {
@@ -213,27 +261,53 @@ describe('searchReviews', () => {
 
     describe('two common words (answered from the index of adjacent word pairs, without reading texts)', () => {
       // Every word here is in far more texts than the index's threshold for pairs; "zap" and "zapped" are rare.
-      const common = ['Thank you for the panel.', 'thank, you were quick.', 'thank  you, twice.', 'Thankyou note.', 'We thank your team.', 'Big thank you!', 'THANK YOU.', 'You thank us.', 'Tomás thank-you.'];
+      const common = [
+        'Thank you for the panel.',
+        'thank, you were quick.',
+        'thank  you, twice.',
+        'Thankyou note.',
+        'We thank your team.',
+        'Big thank you!',
+        'THANK YOU.',
+        'You thank us.',
+        'Tomás thank-you.',
+      ];
       const rare = ['thank you for the zap.', 'thank zapped you.'];
       const texts = [...Array.from({ length: 70 }, () => common).flat(), ...rare, ...rare];
       const many = indexOf(texts.map((text, i) => review(i + 1, { text })));
       const plain = (query: string) => {
         const folded = query.normalize('NFKC').toLowerCase();
-        return Array.from({ length: many.count }, (_, p) => reviewAt(many, p)).filter((r) => r.text?.normalize('NFKC').toLowerCase().includes(folded)).length;
+        return Array.from({ length: many.count }, (_, p) => reviewAt(many, p)).filter((r) =>
+          r.text?.normalize('NFKC').toLowerCase().includes(folded),
+        ).length;
       };
 
       it('uses the pair index for them, and matches what a plain substring test matches', () => {
         expect(matchText(many.text, 'thank you')?.exact).toBe(true);
-        for (const query of ['thank you', 'THANK YOU', 'thank, you', 'thank  you', 'hank yo', 'thank-you', 'you for', 'you thank', 'the panel', 'thank your', 'k y']) {
+        for (const query of [
+          'thank you',
+          'THANK YOU',
+          'thank, you',
+          'thank  you',
+          'hank yo',
+          'thank-you',
+          'you for',
+          'you thank',
+          'the panel',
+          'thank your',
+          'k y',
+        ]) {
           expect(search({ query }, many).matched, query).toBe(plain(query));
         }
         expect(search({ query: 'thank you' }, many).matched).toBe(70 * 4 + 2);
       });
 
-      it('answers from the pairs of common words and reads only a rare word\'s texts when the query can be both', () => {
+      it("answers from the pairs of common words and reads only a rare word's texts when the query can be both", () => {
         // "you" can be "you" or "your" (common) or "youse" (in two texts only).
         // The last text holds both words, but not the phrase: it must be read, and rejected.
-        const withRare = indexOf([...texts, 'thank youse all.', 'Thank youse, and thank you.', 'Youse thank them.'].map((text, i) => review(i + 1, { text })));
+        const withRare = indexOf(
+          [...texts, 'thank youse all.', 'Thank youse, and thank you.', 'Youse thank them.'].map((text, i) => review(i + 1, { text })),
+        );
         const plainIn = (on: ReviewIndex, query: string) =>
           Array.from({ length: on.count }, (_, p) => reviewAt(on, p)).filter((r) => r.text?.toLowerCase().includes(query)).length;
         const matches = matchText(withRare.text, 'thank you');
@@ -252,7 +326,11 @@ describe('searchReviews', () => {
       });
 
       it('narrows a longer phrase to the texts holding each of its pairs before reading them', () => {
-        const phrases = [...Array<string>(30).fill('Worth every penny.'), ...Array<string>(30).fill('Worth every cent, every penny.'), ...Array<string>(150).fill('Every worth, penny wise.')];
+        const phrases = [
+          ...Array<string>(30).fill('Worth every penny.'),
+          ...Array<string>(30).fill('Worth every cent, every penny.'),
+          ...Array<string>(150).fill('Every worth, penny wise.'),
+        ];
         const three = indexOf(phrases.map((text, i) => review(i + 1, { text })));
         const matches = matchText(three.text, 'worth every penny');
         expect(matches?.exact).toBe(false);
@@ -274,7 +352,15 @@ describe('searchReviews', () => {
         expect(matchText(many.text, 'you for the zap')?.exact).toBe(false);
         expect(matchText(many.text, 'thank zapped')?.exact).toBe(false);
         expect(matchText(many.text, 'thank you!')?.exact).toBe(false);
-        for (const query of ['you for the zap', 'thank zapped', 'zapped you', 'thank you!', ' thank you', 'big thank you', 'thank you for the']) {
+        for (const query of [
+          'you for the zap',
+          'thank zapped',
+          'zapped you',
+          'thank you!',
+          ' thank you',
+          'big thank you',
+          'thank you for the',
+        ]) {
           expect(search({ query }, many).matched, query).toBe(plain(query));
         }
       });
@@ -343,7 +429,13 @@ describe('searchReviews', () => {
       expect(search({ mentions_technician: 'Ben', mentions_service: 'panel-upgrade' }).ids).toEqual(ids(7));
       expect(search({ query: 'breaker', since: '2024-12-01', until: '2024-12-31' }).ids).toEqual(ids(6));
       expect(
-        search({ query: 'TRIP', mentions_service: 'Circuit breaker repair', mentions_technician: 'Ben Carter', min_rating: 2.5, since: '2024-01-01' }).ids,
+        search({
+          query: 'TRIP',
+          mentions_service: 'Circuit breaker repair',
+          mentions_technician: 'Ben Carter',
+          min_rating: 2.5,
+          since: '2024-01-01',
+        }).ids,
       ).toEqual(ids(6));
     });
 

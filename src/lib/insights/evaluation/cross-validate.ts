@@ -19,7 +19,12 @@ export function crossValidate(
   const prepared = prepare(lines, dictionary);
   const predicted = new Map<string, { id: AspectId; polarity: Polarity }[]>();
   for (let k = 0; k < options.folds; k++) {
-    const model = compileModel(train(prepared.filter((r) => foldOf(r.id, options.folds) !== k), options));
+    const model = compileModel(
+      train(
+        prepared.filter((r) => foldOf(r.id, options.folds) !== k),
+        options,
+      ),
+    );
     for (const line of lines) {
       if (foldOf(line.id, options.folds) !== k) continue;
       const text = line.text ?? '';

@@ -39,13 +39,43 @@ export interface RuleView {
 }
 
 const NEGATORS = new Set([
-  'not', 'no', 'never', 'nobody', 'nothing', 'none', 'nowhere', 'neither', 'nor', 'without', 'zero', 'hardly', 'barely', 'cannot', 'non',
+  'not',
+  'no',
+  'never',
+  'nobody',
+  'nothing',
+  'none',
+  'nowhere',
+  'neither',
+  'nor',
+  'without',
+  'zero',
+  'hardly',
+  'barely',
+  'cannot',
+  'non',
 ]);
 /** Tokens a negation's scope does not reach over. */
 const SCOPE_BREAKERS = new Set(['but', 'and', 'so', 'because', 'which', 'though', 'although', 'however']);
 const NEGATION_REACH = 4;
 /** Apostrophe-less contractions, as phone typists write them. */
-const CONTRACTIONS = new Set(['dont', 'didnt', 'doesnt', 'wasnt', 'werent', 'wont', 'cant', 'couldnt', 'wouldnt', 'shouldnt', 'isnt', 'arent', 'hasnt', 'havent', 'hadnt']);
+const CONTRACTIONS = new Set([
+  'dont',
+  'didnt',
+  'doesnt',
+  'wasnt',
+  'werent',
+  'wont',
+  'cant',
+  'couldnt',
+  'wouldnt',
+  'shouldnt',
+  'isnt',
+  'arent',
+  'hasnt',
+  'havent',
+  'hadnt',
+]);
 
 /** Word → stem, shared by every review of a process: the stemmer's regular expressions run once per word form. */
 const stems = new Map<string, string>();
@@ -159,6 +189,17 @@ export function rangeFeatures(tokens: readonly Token[], index: UnitIndex, from: 
 }
 
 /** Features the polarity model adds for one aspect: which aspect, and how the rule layer judged it. */
-export function polarityFeatures(sentence: readonly string[], aspect: AspectId, rulePolarity: string | undefined, rating: number): string[] {
-  return [...sentence, `a:${aspect}`, `a:${aspect}|star:${rating}`, `r:${rulePolarity ?? 'none'}`, `a:${aspect}|r:${rulePolarity ?? 'none'}`];
+export function polarityFeatures(
+  sentence: readonly string[],
+  aspect: AspectId,
+  rulePolarity: string | undefined,
+  rating: number,
+): string[] {
+  return [
+    ...sentence,
+    `a:${aspect}`,
+    `a:${aspect}|star:${rating}`,
+    `r:${rulePolarity ?? 'none'}`,
+    `a:${aspect}|r:${rulePolarity ?? 'none'}`,
+  ];
 }

@@ -123,7 +123,11 @@ export function detect(model: Model, view: RuleView, rating: number, rulePolarit
       }
     }
   });
-  const combined = combineDocument(model, chunks, bestP.map((p) => Math.max(p, 0)));
+  const combined = combineDocument(
+    model,
+    chunks,
+    bestP.map((p) => Math.max(p, 0)),
+  );
   const found: Detection[] = [];
   model.aspects.forEach((id, a) => {
     if (bestChunk[a] === -1 || combined[a]! < model.thresholds[a]!) return;
@@ -202,13 +206,16 @@ export function learnedAspects(
   const kept = ruleAspects
     .filter((a) => selfJudged(a.kind) && !detected.some((d) => d.id === a.id))
     .map((a) => ({ id: a.id, polarity: a.polarity, score: a.score, evidence: a.evidence }));
-  return [...kept, ...detected.map((d) => {
-    const rule = ruleAspects.find((a) => a.id === d.id);
-    if (rule && rule.polarity === d.polarity) return { id: d.id, polarity: d.polarity, score: rule.score, evidence: rule.evidence };
-    const range = evidenceRange(model, rules, d);
-    const evidence = text.slice(rules.tokens[range.from]!.start, rules.tokens[range.to - 1]!.end);
-    return { id: d.id, polarity: d.polarity, score: Math.round(d.score * 1000) / 1000 + 0, evidence };
-  })];
+  return [
+    ...kept,
+    ...detected.map((d) => {
+      const rule = ruleAspects.find((a) => a.id === d.id);
+      if (rule && rule.polarity === d.polarity) return { id: d.id, polarity: d.polarity, score: rule.score, evidence: rule.evidence };
+      const range = evidenceRange(model, rules, d);
+      const evidence = text.slice(rules.tokens[range.from]!.start, rules.tokens[range.to - 1]!.end);
+      return { id: d.id, polarity: d.polarity, score: Math.round(d.score * 1000) / 1000 + 0, evidence };
+    }),
+  ];
 }
 
 /** Whether the rule layer's cue kind judges the aspect by itself (see aspect-cues.ts): such mentions always count. */

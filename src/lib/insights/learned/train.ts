@@ -3,7 +3,17 @@ import { analyseText, type Polarity } from '../analyse-text.ts';
 import type { Dictionary } from '../dictionary.ts';
 import type { LabelledAspect } from '../evaluation/eval-lines.ts';
 import { polarityFeatures, chunkViews, type RuleView, type ChunkView } from './features.ts';
-import { POLARITY_CLASSES, combineDocument, compileModel, documentFeatures, chunkProbabilities, sigmoid, softmax, type Model, type ModelFile } from './model.ts';
+import {
+  POLARITY_CLASSES,
+  combineDocument,
+  compileModel,
+  documentFeatures,
+  chunkProbabilities,
+  sigmoid,
+  softmax,
+  type Model,
+  type ModelFile,
+} from './model.ts';
 
 /** A labelled review of the corpus (docs/labelling-guide.md). */
 export interface TrainingReview {
@@ -37,7 +47,16 @@ export interface TrainOptions {
  * 0.75 / 0.74 / 0.70; averaging 3 seeds (bag) did not help. minRecall trades
  * about 0.015 of F1 for every aspect's recall at 0.78 or more.
  */
-export const TRAIN_OPTIONS: TrainOptions = { seed: 16, epochs: 20, learningRate: 0.05, l2: 1e-4, minCount: 2, folds: 5, bag: 1, minRecall: 0.78 };
+export const TRAIN_OPTIONS: TrainOptions = {
+  seed: 16,
+  epochs: 20,
+  learningRate: 0.05,
+  l2: 1e-4,
+  minCount: 2,
+  folds: 5,
+  bag: 1,
+  minRecall: 0.78,
+};
 
 /** A review turned into what training needs: its chunks' features and which chunks carry which aspect. */
 export interface PreparedReview {
@@ -89,7 +108,11 @@ export function prepare(reviews: readonly TrainingReview[], dictionary: Dictiona
  * aspect over whole reviews. Thresholds come from
  * `thresholds`, or from a k-fold cross-validation inside `reviews`.
  */
-export function train(reviews: readonly PreparedReview[], options: TrainOptions = TRAIN_OPTIONS, thresholds?: readonly number[]): ModelFile {
+export function train(
+  reviews: readonly PreparedReview[],
+  options: TrainOptions = TRAIN_OPTIONS,
+  thresholds?: readonly number[],
+): ModelFile {
   const chosen = thresholds ?? chooseThresholds(reviews, options);
   const detectWeights = trainDetection(reviews, options);
   const documentWeights = trainDocument(reviews, options);
@@ -117,7 +140,13 @@ export function outOfFold(reviews: readonly PreparedReview[], options: TrainOpti
   for (let k = 0; k < options.folds; k++) {
     // Salted, so inside an outer cross-validation's training part the inner folds are not empty.
     const trainPart = reviews.filter((r) => foldOf(`thresholds:${r.id}`, options.folds) !== k);
-    const model = compileModel(train(trainPart, options, ASPECT_IDS.map(() => 0.5)));
+    const model = compileModel(
+      train(
+        trainPart,
+        options,
+        ASPECT_IDS.map(() => 0.5),
+      ),
+    );
     reviews.forEach((r, i) => {
       if (foldOf(`thresholds:${r.id}`, options.folds) === k) result[i] = bestProbabilities(model, r);
     });
@@ -211,7 +240,12 @@ function trainPolarity(reviews: readonly PreparedReview[], options: TrainOptions
  * models are linear, so this is the averaged model's weights, which vary less
  * with the order examples happen to come in.
  */
-function sgd(examples: readonly Example[], outputs: number, options: TrainOptions, loss: 'logistic' | 'softmax'): Map<string, Float64Array> {
+function sgd(
+  examples: readonly Example[],
+  outputs: number,
+  options: TrainOptions,
+  loss: 'logistic' | 'softmax',
+): Map<string, Float64Array> {
   const runs = Array.from({ length: options.bag }, (_, i) => sgdRun(examples, outputs, { ...options, seed: options.seed + i }, loss));
   const mean = runs[0]!;
   for (const [f, w] of mean) {
@@ -224,7 +258,12 @@ function sgd(examples: readonly Example[], outputs: number, options: TrainOption
   return mean;
 }
 
-function sgdRun(examples: readonly Example[], outputs: number, options: TrainOptions, loss: 'logistic' | 'softmax'): Map<string, Float64Array> {
+function sgdRun(
+  examples: readonly Example[],
+  outputs: number,
+  options: TrainOptions,
+  loss: 'logistic' | 'softmax',
+): Map<string, Float64Array> {
   const counts = new Map<string, number>();
   for (const e of examples) for (const f of e.features) counts.set(f, (counts.get(f) ?? 0) + 1);
   const weights = new Map<string, Float64Array>();

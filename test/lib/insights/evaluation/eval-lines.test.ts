@@ -15,7 +15,7 @@ function problems(line: object): string[] {
 }
 
 describe('EvalLineSchema', () => {
-  it('reads the old set\'s labels as they are', () => {
+  it("reads the old set's labels as they are", () => {
     const [line] = parseJsonl(`${JSON.stringify({ ...base, labels: { punctuality: 'negative' } })}\n`, EvalLineSchema);
     expect(line!.labels).toEqual({ punctuality: 'negative' });
     expect(line!.aspects).toBeUndefined();

@@ -8,7 +8,13 @@ describe('evaluate', () => {
     { id: 'b', labels: { pricing: 'negative', safety: 'neutral' } as const },
   ];
   const predicted = new Map([
-    ['a', [{ id: 'pricing', polarity: 'positive' }, { id: 'cleanliness', polarity: 'positive' }] as const],
+    [
+      'a',
+      [
+        { id: 'pricing', polarity: 'positive' },
+        { id: 'cleanliness', polarity: 'positive' },
+      ] as const,
+    ],
     ['b', [{ id: 'pricing', polarity: 'positive' }] as const],
   ]);
   const report = evaluate(gold, predicted);
@@ -16,8 +22,14 @@ describe('evaluate', () => {
   it('micro-averages over review × aspect pairs', () => {
     // tp 2 (a.pricing, b.pricing), fp 1 (a.cleanliness), fn 2 (a.punctuality, b.safety)
     expect(report.overall).toEqual({
-      true_positives: 2, false_positives: 1, false_negatives: 2,
-      precision: 0.6667, recall: 0.5, f1: 0.5714, polarity_correct: 1, polarity_accuracy: 0.5,
+      true_positives: 2,
+      false_positives: 1,
+      false_negatives: 2,
+      precision: 0.6667,
+      recall: 0.5,
+      f1: 0.5714,
+      polarity_correct: 1,
+      polarity_accuracy: 0.5,
     });
   });
   it('scores each aspect, with null where a ratio is undefined', () => {
@@ -28,7 +40,22 @@ describe('evaluate', () => {
   });
   it('fails the targets below 0.85', () => {
     expect(meetsTargets(report)).toBe(false);
-    expect(meetsTargets(evaluate(gold.slice(0, 1), new Map([['a', [{ id: 'pricing', polarity: 'positive' }, { id: 'punctuality', polarity: 'negative' }]]])))).toBe(true);
+    expect(
+      meetsTargets(
+        evaluate(
+          gold.slice(0, 1),
+          new Map([
+            [
+              'a',
+              [
+                { id: 'pricing', polarity: 'positive' },
+                { id: 'punctuality', polarity: 'negative' },
+              ],
+            ],
+          ]),
+        ),
+      ),
+    ).toBe(true);
   });
   it('prints one row per aspect and a micro row', () => {
     const lines = formatReport(report).split('\n');
