@@ -174,13 +174,30 @@ function write(pending: Pending, reply: HttpReply, head: boolean, log: (message:
     const left = send(res, reply, head);
     // The request's body was left unread: end the connection rather than read on to find the next request.
     if (reply.headers.connection === 'close' && requestHasBody(req) && !req.complete) res.once('finish', () => req.socket.destroy());
-    if (reply.afterSent) res.once('finish', reply.afterSent);
+    if (reply.afterSent) runOnceLeft(res, reply.afterSent);
     return left;
   } catch (error) {
     log(`cannot send a ${reply.status} answer: ${describe(error)}`);
     res.destroy();
     return true;
   }
+}
+
+/**
+ * Runs `work` once the answer has left, or once its connection closed first:
+ * work promised by a 202 (a hub verification, a publish) must start even when
+ * the client hangs up before reading it.
+ */
+function runOnceLeft(res: ServerResponse, work: () => void): void {
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    work();
+  };
+  if (res.closed) return start();
+  res.once('finish', start);
+  res.once('close', start);
 }
 
 /** The handler's view of a Node request: one small object, headers read on demand. */

@@ -24,7 +24,7 @@ export interface HttpReply {
   body: string | Uint8Array | readonly (string | Uint8Array)[] | null;
   /** Called once the body has been handed to the network (never, if the connection fails first): lets pooled bytes be reused. */
   onSent?: () => void;
-  /** Work to start once the answer is on its way (a hub verification runs after its 202, never before). */
+  /** Work to start once the answer is on its way, or its connection closed (a hub verification runs after its 202, never before). */
   afterSent?: () => void;
 }
 

@@ -36,6 +36,8 @@ export function hubRoute(deps: HubRouteDeps): Route {
     path: PATHS.hub,
     methods: { POST: (request) => handle(request) },
     body: { maxBytes: HUB_MAX_BODY_BYTES, types: ['application/x-www-form-urlencoded'] },
+    // The hub's refusals are plain text (contract section 4), the router's own 405/413/415 included.
+    errorFormat: 'text',
   };
 
   function handle(request: HttpRequest): HttpReply {
@@ -85,7 +87,7 @@ export function hubRoute(deps: HubRouteDeps): Route {
     }
     if (command.mode === 'unsubscribe' && !existing && !store.verificationPending(command.topic, command.callback)) {
       // Nothing to remove: no GET is sent, so the hub cannot be used to make requests to arbitrary URLs.
-      // (An unsubscribe while a subscribe is still being verified replaces that subscribe, below.)
+      // (An unsubscribe while a subscribe is still being verified is verified beside it; neither replaces the other.)
       return accepted('Unsubscribe accepted: there is no such subscription.');
     }
     const verification = store.verificationRequest({ ...command, requestedAt: now }, deps.worker, now + dispatcher.claimMs);

@@ -16,6 +16,10 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const TRANSPORT_ERROR = -32000;
 const SESSION_NOT_FOUND = -32001;
+const INVALID_PARAMS = -32602;
+
+/** The longest id or parameter string the server accepts: no argument of any tool, prompt or resource is near it. */
+const MAX_ECHOED_CHARS = 4096;
 
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json',
@@ -70,7 +74,14 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   const message = readMessage(request.payload);
   if ('refusal' in message) return message.refusal;
   const rpc = message.value;
+  if ('id' in rpc && typeof rpc.id === 'string' && rpc.id.length > MAX_ECHOED_CHARS) {
+    return refuse(400, INVALID_REQUEST, `Invalid Request: an id longer than ${MAX_ECHOED_CHARS} characters`);
+  }
   const id = 'id' in rpc && (typeof rpc.id === 'string' || typeof rpc.id === 'number') ? rpc.id : null;
+  // Error answers repeat what they were given (an unknown name, a resource URI): keep that small.
+  if (request.payload && request.payload.byteLength > MAX_ECHOED_CHARS && 'params' in rpc && hasLongString(rpc.params)) {
+    return refuse(400, INVALID_PARAMS, `Invalid params: a value longer than ${MAX_ECHOED_CHARS} characters`, id);
+  }
 
   if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
     const { response, json, release } = await transport.exchange(rpc as JSONRPCRequest);
@@ -87,6 +98,8 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   if (!session.ok)
     return refuse(404, SESSION_NOT_FOUND, `Session not found (${session.reason.replace('_', ' ')}): send initialize again`, id);
   const version = headers.get('mcp-protocol-version');
+  // Any supported version passes, not only the session's own: the official conformance suite itself sends
+  // 2025-03-26 on a session that agreed on 2025-11-25, and every 2025 version has the same wire format here.
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return refuse(
       400,
@@ -122,6 +135,23 @@ function readMessage(payload: Uint8Array | undefined): { value: JSONRPCMessage }
   } catch {
     return { refusal: refuse(400, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response') };
   }
+}
+
+/** Whether any string inside `value` is longer than the echo bound; iterative, so deep nesting cannot overflow the stack. */
+function hasLongString(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.length > MAX_ECHOED_CHARS) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.length > MAX_ECHOED_CHARS) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 function refuse(status: number, code: number, message: string, id: string | number | null = null): HttpReply {

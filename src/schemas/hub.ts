@@ -15,7 +15,9 @@ const httpsUrl = (what: string) =>
     .refine((url) => {
       const parsed = URL.parse(url);
       return !parsed || (parsed.username === '' && parsed.password === '');
-    }, `${what} must not carry a user name or password`);
+    }, `${what} must not carry a user name or password`)
+    // A DNS name is at most 253 characters; a longer host is no callback, and would be a large rate-limit key.
+    .refine((url) => (URL.parse(url)?.hostname.length ?? 0) <= 253, `${what} has a host name longer than 253 characters`);
 
 /**
  * Form fields of `POST /api/websub/hub` (application/x-www-form-urlencoded).

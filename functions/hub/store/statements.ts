@@ -6,7 +6,7 @@ export function prepare(db: Db) {
   const s = (sql: string): Statement => db.prepare(sql);
   const free = '(claimed_until IS NULL OR claimed_until <= @now)';
   return {
-    verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback'),
+    verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback AND mode = @mode'),
     verificationInsert:
       s(`INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at, claimed_by, claimed_until)
       VALUES (@mode, @topic, @callback, @callbackHost, @secret, @leaseSeconds, @requestedAt, @worker, @claimedUntil) RETURNING *`),

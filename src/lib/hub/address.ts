@@ -27,6 +27,19 @@ export function literalAddress(hostname: string): string | undefined {
 }
 
 /**
+ * One name per callback host, for the per-host rate limit and subscription
+ * cap: lowercase, without a trailing dot, an IPv4-mapped IPv6 literal as its
+ * IPv4 (`victim.example.` is `victim.example`, `[::ffff:102:304]` is `1.2.3.4`).
+ */
+export function hostKey(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const literal = literalAddress(host);
+  if (literal === undefined || !literal.includes(':')) return host;
+  const ip = ipaddr.IPv6.parse(literal);
+  return ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : `[${ip.toString()}]`;
+}
+
+/**
  * The key a client's requests are counted under: its address, or for IPv6 its
  * /64, since one subscriber line usually holds a whole /64 and could
  * otherwise change address with every request.

@@ -1,4 +1,5 @@
 import { HubRequestSchema } from '../../schemas/hub.ts';
+import { hostKey } from './address.ts';
 import { grantLease, type LeasePolicy } from './lease.ts';
 
 export interface SubscriptionRequest {
@@ -73,8 +74,9 @@ export function parseHubRequest(form: string, topics: readonly string[], lease: 
     command: {
       mode: request['hub.mode'],
       topic: topic[0] as string,
-      callback,
-      callbackHost: new URL(callback).hostname.toLowerCase(),
+      // One spelling per endpoint (host case, default port, IDNA), so one endpoint is one subscription.
+      callback: new URL(callback).href,
+      callbackHost: hostKey(new URL(callback).hostname),
       leaseSeconds: grantLease(requested === undefined ? undefined : Number(requested), lease),
       secret: request['hub.secret'] ?? null,
     },

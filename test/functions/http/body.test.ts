@@ -6,6 +6,7 @@ import { SAMPLE_DIST } from '../../support/paths.ts';
 
 // A route of the kind MCP and the hub add: POST, JSON only, 64 bytes at most; it echoes what it read.
 let server: RunningServer;
+let afterSentRuns = 0;
 beforeAll(async () => {
   server = await startServer({
     host: '127.0.0.1',
@@ -13,6 +14,16 @@ beforeAll(async () => {
     distDir: SAMPLE_DIST,
     log: () => {},
     routes: () => [
+      {
+        path: '/later',
+        methods: {
+          // Answers once the client has gone, with work to run after the answer.
+          GET: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            return { status: 202, headers: {}, body: null, afterSent: () => void (afterSentRuns += 1) };
+          },
+        },
+      },
       {
         path: '/form',
         errorFormat: 'text',
@@ -140,4 +151,14 @@ describe('a route that takes a body', () => {
     const answer = await raw(`POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}${gets}`);
     expect([...answer.matchAll(/HTTP\/1\.1 200/g)]).toHaveLength(21);
   }, 15_000);
+
+  it('runs the work an answer promises even when its client hung up before the answer went out', async () => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /later HTTP/1.1\r\nHost: t\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    for (let i = 0; i < 40 && afterSentRuns === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(afterSentRuns).toBe(1);
+  });
 });

@@ -154,19 +154,76 @@ describe('HubStore on a file', () => {
 });
 
 describe('HubStore pending verifications', () => {
-  it('says whether a pair waits for its verification, and an unsubscribe replaces a pending subscribe', () => {
+  it('says whether a pair waits for its verification', () => {
     const store = HubStore.open(':memory:');
     try {
       expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
-      const subscribe = store.verificationRequest(request('https://a.example/'), 'w', 1_000);
+      store.verificationRequest(request('https://a.example/'), 'w', 1_000);
       expect(store.verificationPending(T, 'https://a.example/')).toBe(true);
-      const unsubscribe = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
-      expect(store.subscriptionActivate(subscribe.id, 'w', 0, 100)).toBe('stale');
-      expect(store.subscriptionRemoveVerified(unsubscribe.id, 'w')).toBe('absent');
-      expect(store.subscriptionList()).toEqual([]);
-      expect(store.verificationPending(T, 'https://a.example/')).toBe(false);
     } finally {
       store.close();
+    }
+  });
+
+  it("keeps a pending subscribe when someone else's unsubscribe of the same pair arrives (the subscriber refuses that one)", () => {
+    const store = HubStore.open(':memory:');
+    try {
+      const subscribe = store.verificationRequest(request('https://a.example/'), 'w', 1_000);
+      const unsubscribe = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
+      // The callback refuses the unsubscribe it never asked for: it is dropped, the subscribe is untouched.
+      expect(store.verificationDrop(unsubscribe.id, 'w')).toBe(true);
+      expect(store.subscriptionActivate(subscribe.id, 'w', 0, 100)).toBe('activated');
+      expect(store.subscriptionList().map((s) => s.callback)).toEqual(['https://a.example/']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('lets a newer request of the same pair and mode replace the pending one', () => {
+    const store = HubStore.open(':memory:');
+    try {
+      const first = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
+      const second = store.verificationRequest(request('https://a.example/', { mode: 'unsubscribe' }), 'w', 1_000);
+      expect(store.subscriptionRemoveVerified(first.id, 'w')).toBe('stale');
+      expect(store.subscriptionRemoveVerified(second.id, 'w')).toBe('absent');
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('HubStore migrations', () => {
+  it('moves a version 1 file to pending verifications per mode, keeping its rows and never reusing an id', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hub-migrate-'));
+    const path = join(dir, 'hub.db');
+    try {
+      // A file as version 1 left it: the first migration only, a verification queued and one removed.
+      const { default: Database } = await import('better-sqlite3');
+      const { readFileSync } = await import('node:fs');
+      const old = new Database(path);
+      old.exec(readFileSync(join(import.meta.dirname, '../../../functions/hub/store/migrations/001-initial.sql'), 'utf8'));
+      old.pragma('user_version = 1');
+      const insert = old.prepare(
+        `INSERT INTO verification (mode, topic_url, callback, callback_host, secret, lease_seconds, requested_at) VALUES (?, ?, ?, 'a.example', NULL, 3600, 0)`,
+      );
+      insert.run('subscribe', T, 'https://a.example/kept');
+      insert.run('subscribe', T, 'https://a.example/gone');
+      old.prepare('DELETE FROM verification WHERE callback = ?').run('https://a.example/gone');
+      old.close();
+
+      const store = HubStore.open(path);
+      try {
+        expect(store.verificationPending(T, 'https://a.example/kept')).toBe(true);
+        const next = store.verificationRequest(request('https://a.example/new'), 'w', 1_000);
+        expect(next.id).toBe(3);
+        const unsubscribe = store.verificationRequest(request('https://a.example/kept', { mode: 'unsubscribe' }), 'w', 1_000);
+        expect(unsubscribe.id).toBe(4);
+        expect(store.verificationPending(T, 'https://a.example/kept')).toBe(true);
+      } finally {
+        store.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

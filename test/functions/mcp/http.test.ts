@@ -129,6 +129,24 @@ describe('POST /mcp', () => {
     });
   });
 
+  describe('bounded echoes', () => {
+    it('refuses an id or an argument longer than 4,096 characters before anything repeats it', async () => {
+      const longId = await post({ ...toolsList, id: 'i'.repeat(5_000) }, { 'mcp-session-id': session });
+      expect(longId.status).toBe(400);
+      expect(rpcError(longId)).toMatchObject({ code: -32600, id: null });
+      const call = {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'get_technician', arguments: { name: 'x'.repeat(900_000) } },
+      };
+      const longName = await post(call, { 'mcp-session-id': session });
+      expect(longName.status).toBe(400);
+      expect(longName.body.length).toBeLessThan(1_000);
+      expect(rpcError(longName)).toMatchObject({ code: -32602, id: 9 });
+    });
+  });
+
   describe('JSON-RPC errors', () => {
     it('a batch is refused with -32600', async () => {
       const answer = await post([toolsList, { ...toolsList, id: 8 }], { 'mcp-session-id': session });

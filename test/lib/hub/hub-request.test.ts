@@ -10,12 +10,12 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 
 describe('parseHubRequest', () => {
-  it('reads a subscribe, clamping the lease and keeping the callback as given', () => {
+  it('reads a subscribe, clamping the lease and keeping the callback in one spelling (host case, default port), its query as given', () => {
     const result = parseHubRequest(
       form({
         'hub.mode': 'subscribe',
         'hub.topic': TOPICS[0]!,
-        'hub.callback': 'https://Sub.Example:8443/cb?a=1',
+        'hub.callback': 'https://Sub.Example.:443/cb?a=1&B=%41',
         'hub.lease_seconds': '9999',
         'hub.secret': 's',
         'x.other': '1',
@@ -28,7 +28,7 @@ describe('parseHubRequest', () => {
       command: {
         mode: 'subscribe',
         topic: TOPICS[0],
-        callback: 'https://Sub.Example:8443/cb?a=1',
+        callback: 'https://sub.example./cb?a=1&B=%41',
         callbackHost: 'sub.example',
         leaseSeconds: 600,
         secret: 's',

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { clientKey, isPublicAddress, literalAddress } from '../../../src/lib/hub/address.ts';
+import { clientKey, hostKey, isPublicAddress, literalAddress } from '../../../src/lib/hub/address.ts';
 import { grantLease, leaseExpiry } from '../../../src/lib/hub/lease.ts';
 import { notificationHeaders, signature } from '../../../src/lib/hub/notification.ts';
 import { RateLimiter } from '../../../src/lib/hub/rate-limit.ts';
@@ -73,6 +73,10 @@ describe('addresses', () => {
   it('count IPv6 clients by /64 and mapped IPv4 as IPv4', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:bbbb::2'));
     expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    // One callback host has one key, however it is spelt.
+    expect(hostKey('Victim.Example.')).toBe('victim.example');
+    expect(hostKey('[::ffff:102:304]')).toBe('1.2.3.4');
+    expect(hostKey('[2001:DB8::1]')).toBe('[2001:db8::1]');
     expect(clientKey(undefined)).toBe('unknown');
   });
 });
@@ -94,6 +98,14 @@ describe('rate limiter', () => {
     const limiter = new RateLimiter(5, { maxKeys: 2, now: () => 0 });
     expect(limiter.take('a').ok && limiter.take('b').ok).toBe(true);
     expect(limiter.take('c').ok).toBe(false);
+  });
+  it('bounds each class of keys apart: made-up callback hosts cannot lock out new clients', () => {
+    const limiter = new RateLimiter(100, { maxKeys: 2, now: () => 0 });
+    expect(limiter.take('client 1.1.1.1', 'host a.example').ok).toBe(true);
+    expect(limiter.take('client 1.1.1.1', 'host b.example').ok).toBe(true);
+    expect(limiter.take('client 1.1.1.1', 'host c.example').ok).toBe(false);
+    // The host class is full; a new client asking to publish (no host key) still gets in.
+    expect(limiter.take('client 2.2.2.2').ok).toBe(true);
   });
 });
 
