@@ -2,11 +2,9 @@
  * A light suffix-stripping stemmer (plural, -ing, -ed, -ly) and a few spelling
  * folds (-ise/-ize, -our/-or): enough for "arrived"/"arriving"/"arrives" and
  * "organised"/"organized" to share a feature; the model learns the rest.
- *
- * Known gap, kept because the committed weights were trained with it: the
- * double-l fold below needs a consonant before "ll", so "labelled" and
- * "travelled" keep their "ll" and do not meet "labeled" and "traveled". Fix it
- * together with a retraining (npm run train) and a new model version.
+ * British double l after an unstressed "e" ("labelled", "travelled",
+ * "cancelling") folds onto the American single l; one-syllable words keep
+ * theirs ("spelled", "yelled"), and so do "called", "installed", "filled".
  */
 export function stemOf(word: string): string {
   let w = word.replace(/'s$/, '').replace(/'/g, '');
@@ -15,7 +13,8 @@ export function stemOf(word: string): string {
     .replace(/isation/, 'ization')
     .replace(/ise(d|s)?$/, 'ize$1')
     .replace(/our$/, 'or')
-    .replace(/([^aeiou])ll(ed|ing)$/, '$1l$2');
+    .replace(/([^aeiou])ll(ed|ing)$/, '$1l$2')
+    .replace(/^(.*[aeiouy][^aeiouy]+e)ll(ed|ing)$/, '$1l$2');
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w) && w.length > 3) w = w.slice(0, -1);

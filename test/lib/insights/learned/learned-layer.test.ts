@@ -14,8 +14,10 @@ describe('the learned layer', () => {
       expect(stemOf('organised')).toBe(stemOf('organized'));
       expect(stemOf('colour')).toBe(stemOf('color'));
     });
-    it('does not yet fold "labelled" onto "labeled" (a known gap the committed weights were trained with)', () => {
-      expect(stemOf('labelled')).not.toBe(stemOf('labeled'));
+    it('folds British double l onto the American single l, but not in one-syllable words', () => {
+      expect(['labelled', 'labeled', 'labelling'].map(stemOf)).toEqual(['label', 'label', 'label']);
+      expect(stemOf('travelled')).toBe(stemOf('traveled'));
+      expect(['called', 'installed', 'spelled'].map(stemOf)).toEqual(['call', 'install', 'spell']);
     });
     it('cuts sentences into chunks at pauses and contrast words', () => {
       const text = 'Polite, quick, but left a mess. Fair price';
