@@ -11,6 +11,7 @@ import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts'
 import { buildInsights } from '../src/lib/insights/index.ts';
 import type { Review } from '../src/schemas/review.ts';
 import { loadContent, type ContentInput } from '../scripts/insights.ts';
+import { createPrng } from '../src/lib/prng.ts';
 
 /** Times one full build of the insights over `reviews` (the taxonomy and roster come from content/). */
 export async function benchInsights(
@@ -22,18 +23,6 @@ export async function benchInsights(
   buildInsights({ ...content, reviews });
   const ms = performance.now() - start;
   return { reviewsPerSecond: Math.round((reviews.length / ms) * 1000), ms: Math.round(ms) };
-}
-
-/** mulberry32: a tiny seeded PRNG, so the synthetic corpus is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const OPENERS = [
@@ -64,7 +53,8 @@ const NAMES = ['Marcus', 'Priya', 'Dale', 'Sofia', 'Tomás', 'Kenji', 'Chris'];
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function syntheticReviews(n: number, seed: number, content: ContentInput): Review[] {
-  const random = prng(seed);
+  // Seeded, so the synthetic corpus is the same on every run.
+  const random = createPrng(seed).next;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const matcher = createMentionMatcher(content.technicians, content.services);
   return Array.from({ length: n }, (_, i) => {

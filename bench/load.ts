@@ -115,3 +115,24 @@ interface WrkSummary {
   socket_errors: number;
   timeouts: number;
 }
+
+/** One figure from several turns of a case: medians of the rates and latencies, totals of the counts, CPU per request over all of them. */
+export function combine(turns: readonly LoadResult[]): LoadResult {
+  return {
+    requestsPerSecond: median(turns.map((t) => t.requestsPerSecond)),
+    p50Ms: median(turns.map((t) => t.p50Ms)),
+    p99Ms: median(turns.map((t) => t.p99Ms)),
+    total: turns.reduce((sum, t) => sum + t.total, 0),
+    badStatus: turns.reduce((sum, t) => sum + t.badStatus, 0),
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    cpuMicrosPerRequest: turns.every((t) => t.cpuMicrosPerRequest !== undefined)
+      ? turns.reduce((sum, t) => sum + (t.cpuMicrosPerRequest as number) * t.total, 0) / turns.reduce((sum, t) => sum + t.total, 0)
+      : undefined,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
-import { ensureWrk, load, loadPosts, serverCpuPrefix, type LoadResult } from './load.ts';
+import { combine, ensureWrk, load, loadPosts, median, serverCpuPrefix, type LoadResult } from './load.ts';
 import { searchMix } from './mix.ts';
 import { cpuSeconds, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
 
@@ -167,24 +167,6 @@ async function checkAnswers(url: string, bodies: readonly string[], headers: Rec
     if (problems.length >= 3) break;
   }
   return problems;
-}
-
-function combine(turns: readonly LoadResult[]): LoadResult {
-  return {
-    requestsPerSecond: median(turns.map((t) => t.requestsPerSecond)),
-    p50Ms: median(turns.map((t) => t.p50Ms)),
-    p99Ms: median(turns.map((t) => t.p99Ms)),
-    total: turns.reduce((sum, t) => sum + t.total, 0),
-    badStatus: turns.reduce((sum, t) => sum + t.badStatus, 0),
-    errors: turns.reduce((sum, t) => sum + t.errors, 0),
-    cpuMicrosPerRequest: median(turns.map((t) => t.cpuMicrosPerRequest ?? Number.NaN)),
-  };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function print(): void {

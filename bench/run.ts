@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
-import { ensureWrk, load, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
+import { combine, ensureWrk, load, median, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds, residentMegabytes, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
 import { recordResponses, saveResponses } from './responses.ts';
@@ -241,29 +241,9 @@ async function runTurns(
   }
 }
 
-function combine(turns: readonly LoadResult[]): LoadResult {
-  return {
-    requestsPerSecond: median(turns.map((t) => t.requestsPerSecond)),
-    p50Ms: median(turns.map((t) => t.p50Ms)),
-    p99Ms: median(turns.map((t) => t.p99Ms)),
-    total: turns.reduce((sum, t) => sum + t.total, 0),
-    badStatus: turns.reduce((sum, t) => sum + t.badStatus, 0),
-    errors: turns.reduce((sum, t) => sum + t.errors, 0),
-    cpuMicrosPerRequest: turns.every((t) => t.cpuMicrosPerRequest !== undefined)
-      ? turns.reduce((sum, t) => sum + (t.cpuMicrosPerRequest as number) * t.total, 0) / turns.reduce((sum, t) => sum + t.total, 0)
-      : undefined,
-  };
-}
-
 /** Mean of each path's value, counting a path as often as the rotation holds it. */
 function meanOf(paths: readonly string[], values: ReadonlyMap<string, number>): number {
   return paths.length === 0 ? 0 : paths.reduce((sum, path) => sum + (values.get(path) ?? 0), 0) / paths.length;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function loadProblems(who: string, result: LoadResult): string[] {

@@ -1,3 +1,4 @@
+import { createPrng } from '../../prng.ts';
 import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
 import { analyseText, type Polarity } from '../analyse-text.ts';
 import type { Dictionary } from '../dictionary.ts';
@@ -274,7 +275,7 @@ function sgdRun(
     squares.set(f, new Float64Array(outputs).fill(1e-6));
   }
   const compact = examples.map((e) => ({ features: e.features.filter((f) => weights.has(f)), labels: e.labels }));
-  const random = mulberry32(options.seed);
+  const random = createPrng(options.seed).next;
   const order = compact.map((_, i) => i);
   const logits = new Float64Array(outputs);
   const gradient = new Float64Array(outputs);
@@ -323,16 +324,4 @@ function serialise(weights: ReadonlyMap<string, Float64Array>): Record<string, n
 
 function round4(value: number): number {
   return Math.round(value * 10000) / 10000 + 0;
-}
-
-/** mulberry32: a tiny seeded PRNG. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
