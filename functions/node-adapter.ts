@@ -10,6 +10,9 @@ import { answerBytes, rawResponse, send } from './http/send.ts';
 /** Requests answered in one go before their answers are written; bounds the bodies held at once. */
 const BATCH_SIZE = 16;
 
+/** How long the answers before a request Node could not parse may take before its 400 goes out anyway. */
+const PARSE_ERROR_GRACE_MS = 5_000;
+
 export type { ConnectionLimits } from './http/backpressure.ts';
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -139,14 +142,20 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
         socket.destroy();
         return;
       }
+      let answered = false;
       const answer = (): void => {
+        if (answered) return;
+        answered = true;
         if (socket.writable) socket.end(rawResponse(renderError(clientError(error))));
         socket.destroy();
       };
       const connection = budget.connectionOf(socket);
-      // Requests Node parsed before the bad one are answered first, as Node itself would.
-      if (connection.queued > 0 && !connection.closed) connection.whenIdle = answer;
-      else answer();
+      // A timeout ends the connection now: the request still arriving is one of those waiting.
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || connection.queued === 0 || connection.closed) return answer();
+      // Requests Node parsed before the bad one are answered first, as Node itself would; but never
+      // later than this, since a request whose body the bad bytes cut short would never be answered.
+      connection.whenIdle = answer;
+      setTimeout(answer, PARSE_ERROR_GRACE_MS).unref();
     },
   };
 }

@@ -112,7 +112,12 @@ describe('a client that pipelines requests and never reads the answers', () => {
 describe('slow and idle connections', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await serve(SAMPLE_DIST, { headersTimeoutMs: 500, requestTimeoutMs: 1_500, idleTimeoutMs: 1_000, keepAliveTimeoutMs: 500 });
+    // With /mcp, a route that reads request bodies.
+    server = await serve(
+      SAMPLE_DIST,
+      { headersTimeoutMs: 500, requestTimeoutMs: 1_500, idleTimeoutMs: 1_000, keepAliveTimeoutMs: 500 },
+      { mcp: {} },
+    );
   });
   afterAll(() => server.close());
 
@@ -136,6 +141,20 @@ describe('slow and idle connections', () => {
     clearInterval(drip);
     expect(ms).toBeLessThan(3_500);
     expect(text).toMatch(/^(HTTP\/1.1 408|)/);
+  });
+
+  it('closes a connection that sends a POST body a byte at a time, at the request timeout', async () => {
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write(
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n',
+    );
+    const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 50);
+    const { text, ms } = await closed;
+    clearInterval(drip);
+    expect(ms).toBeLessThan(4_000);
+    expect(text).toMatch(/^(HTTP\/1.1 408|)/);
+    expect(text).not.toMatch(/HTTP\/1.1 200/);
   });
 
   it('closes an idle keep-alive connection after its answer', async () => {
@@ -242,7 +261,7 @@ describe('the connection cap', () => {
 describe('protocol edge cases', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await serve(SAMPLE_DIST);
+    server = await serve(SAMPLE_DIST, {}, { mcp: {} });
   });
   afterAll(() => server.close());
 
@@ -255,6 +274,18 @@ describe('protocol edge cases', () => {
     return (await closed).text;
   };
   const statuses = (text: string): string[] => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1] as string);
+
+  it('answers 400 to a chunked body that breaks its framing midway, though that request is never complete', async () => {
+    // Without a bound, the 400 would wait for that request's answer, which never comes, until the idle timeout.
+    const socket = await open(server.url);
+    const closed = untilClosed(socket);
+    socket.write(
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n',
+    );
+    const { text, ms } = await closed;
+    expect(text).toMatch(/^HTTP\/1.1 400 /);
+    expect(ms).toBeLessThan(8_000);
+  }, 15_000);
 
   it('answers the requests before one it cannot parse, then that one with a JSON 400', async () => {
     const text = await exchange('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: t\r\n\r\nget / HTTP/1.1\r\nHost: t\r\n\r\n');
