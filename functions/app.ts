@@ -1,6 +1,6 @@
 import { PATHS } from '../src/lib/endpoints.ts';
 import type { ArtifactsHolder } from './artifacts.ts';
-import { HttpError, renderError } from './http/http-error.ts';
+import { HttpError, internalError, renderError } from './http/http-error.ts';
 import type { HttpReply, HttpRequest } from './http/reply.ts';
 import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from './http/router.ts';
 import { readRoutes } from './reviews/routes.ts';
@@ -36,9 +36,7 @@ export function createApp(deps: AppDeps): App {
     router.find(path) ?? (deps.artifacts.current.site.get(path) ? { route: fallback, params: { path } } : undefined);
 
   const fail = (error: unknown): HttpReply => {
-    if (error instanceof HttpError) return renderError(error);
-    log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return renderError(new HttpError(500, 'The server failed to answer this request; it has been logged.'));
+    return error instanceof HttpError ? renderError(error) : internalError(error, log);
   };
 
   return {

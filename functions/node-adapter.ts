@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { DEFAULT_HTTP_LIMITS } from '../src/config.ts';
 import type { App } from './app.ts';
 import { Budget, type Connection, type ConnectionLimits, type Pending } from './http/backpressure.ts';
 import { readBody, requestHasBody } from './http/body.ts';
-import { HttpError, renderError } from './http/http-error.ts';
+import { describeError, HttpError, internalError, renderError } from './http/http-error.ts';
 import type { HttpReply, HttpRequest } from './http/reply.ts';
 import { answerBytes, rawResponse, send } from './http/send.ts';
 
@@ -14,13 +15,6 @@ const BATCH_SIZE = 16;
 const PARSE_ERROR_GRACE_MS = 5_000;
 
 export type { ConnectionLimits } from './http/backpressure.ts';
-
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  maxUnsentBytes: 1024 * 1024,
-  maxQueuedRequests: 256,
-  maxUnsentBytesTotal: 64 * 1024 * 1024,
-  maxQueuedRequestsTotal: 16 * 1024,
-};
 
 export interface NodeListenerOptions {
   log?: (message: string) => void;
@@ -59,7 +53,7 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
     scheduled = true;
     setImmediate(drain);
   };
-  const budget = new Budget(options.limits ?? DEFAULT_CONNECTION_LIMITS, (waiting) => {
+  const budget = new Budget(options.limits ?? DEFAULT_HTTP_LIMITS, (waiting) => {
     for (const pending of waiting) schedule(pending);
   });
   // Reused from turn to turn.
@@ -186,7 +180,7 @@ function write(pending: Pending, reply: HttpReply, head: boolean, log: (message:
     if (reply.afterSent) runOnceLeft(res, reply.afterSent);
     return left;
   } catch (error) {
-    log(`cannot send a ${reply.status} answer: ${describe(error)}`);
+    log(`cannot send a ${reply.status} answer: ${describeError(error)}`);
     res.destroy();
     return true;
   }
@@ -235,13 +229,4 @@ class NodeHeaders {
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(', ') : value;
   }
-}
-
-function internalError(error: unknown, log: (message: string) => void): HttpReply {
-  log(`internal error: ${describe(error)}`);
-  return renderError(new HttpError(500, 'The server failed to answer this request; it has been logged.'));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

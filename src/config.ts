@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PATHS } from './lib/endpoints.ts';
+import type { LeasePolicy } from './lib/hub/lease.ts';
 
 /**
  * The only place that reads the environment. Entry points (astro.config.mjs,
@@ -94,7 +96,7 @@ export interface HubConfig {
   dbPath: string;
   /** Let callbacks resolve to loopback/private addresses (tests, local use only). */
   allowPrivateCallbacks: boolean;
-  lease: { minSeconds: number; maxSeconds: number; defaultSeconds: number };
+  lease: LeasePolicy;
   /** Wait before the 2nd, 3rd, ... attempt of a failed delivery; the last repeats if there are fewer than needed. */
   retryDelaysMs: number[];
   /** A verification or delivery without an answer (headers and the body it needs) in this time has failed. */
@@ -169,7 +171,7 @@ export function readDeployConfig(env: Env): DeployConfig {
   const server = readServerConfig(env);
   const parsed = parseEnv(DeployConfigSchema, env);
   const host = server.host.includes(':') ? `[${server.host}]` : server.host;
-  return { distDir: server.distDir, hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}/api/websub/hub` };
+  return { distDir: server.distDir, hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}${PATHS.hub}` };
 }
 
 export class ConfigError extends Error {

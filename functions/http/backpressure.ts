@@ -63,14 +63,6 @@ export class Budget {
     this.#wake = wake;
   }
 
-  get unsentBytes(): number {
-    return this.#unsent;
-  }
-
-  get queuedRequests(): number {
-    return this.#queued;
-  }
-
   connectionOf(socket: Socket): Connection {
     let connection = this.#connections.get(socket);
     if (connection) return connection;

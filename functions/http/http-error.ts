@@ -69,3 +69,13 @@ function boundedIssues(issues: Issue[]): Issue[] {
 function bounded(text: string, max = MAX_ERROR_MESSAGE_CHARS): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** Anything thrown that is not an `HttpError`: logged with its stack, answered 500 without details. */
+export function internalError(error: unknown, log: (message: string) => void): HttpReply {
+  log(`internal error: ${describeError(error)}`);
+  return renderError(new HttpError(500, 'The server failed to answer this request; it has been logged.'));
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

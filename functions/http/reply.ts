@@ -28,8 +28,6 @@ export interface HttpReply {
   afterSent?: () => void;
 }
 
-export type Handler = (request: HttpRequest) => HttpReply | Promise<HttpReply>;
-
 export function jsonReply(status: number, body: string, headers: Record<string, string> = {}): HttpReply {
   return { status, headers: { 'content-type': `${CONTENT_TYPES.json}; charset=utf-8`, ...headers }, body };
 }

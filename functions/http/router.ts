@@ -75,10 +75,15 @@ export function dispatch(match: RouteMatch, request: HttpRequest, query: string)
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const handler = route.methods[method as Method];
   if (handler) return handler(request, { params, query });
-  const allow = allowed(route);
-  if (request.method === 'OPTIONS') return preflight(allow, route.corsHeaders ?? DEFAULT_CORS_HEADERS);
-  throw new HttpError(405, `${request.method} is not allowed here; use ${allow.join(', ')}`, {
-    headers: { allow: allow.join(', ') },
+  if (request.method === 'OPTIONS') return preflight(allowed(route), route.corsHeaders ?? DEFAULT_CORS_HEADERS);
+  throw methodNotAllowed(route, request.method, false);
+}
+
+function methodNotAllowed(route: Route, method: string, close: boolean): HttpError {
+  const allow = allowed(route).join(', ');
+  return new HttpError(405, `${method} is not allowed here; use ${allow}`, {
+    headers: { allow },
+    close,
     format: route.errorFormat ?? 'json',
   });
 }
@@ -93,9 +98,6 @@ export function bodyRuleFor(match: RouteMatch, method: string): { policy: BodyPo
   const { route } = match;
   const format = route.errorFormat ?? 'json';
   if (method === 'POST' && route.body && route.methods.POST) return { policy: route.body, format };
-  if (method !== 'HEAD' && method !== 'OPTIONS' && !route.methods[method as Method]) {
-    const allow = allowed(route).join(', ');
-    return new HttpError(405, `${method} is not allowed here; use ${allow}`, { headers: { allow }, close: true, format });
-  }
+  if (method !== 'HEAD' && method !== 'OPTIONS' && !route.methods[method as Method]) return methodNotAllowed(route, method, true);
   return new HttpError(413, 'This endpoint takes no request body; send the request without one.', { close: true, format });
 }

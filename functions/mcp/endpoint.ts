@@ -22,7 +22,7 @@ export interface McpOptions {
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
   const answers = new PreserializedAnswers();
   const deps = { artifacts, site: options.site, answers };
-  const { route } = mcpRoute({
+  const route = mcpRoute({
     server: createMcpServer(deps),
     answers,
     sessions: createSessionSigner({

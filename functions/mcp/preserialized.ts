@@ -31,8 +31,4 @@ export class PreserializedAnswers {
     if (text !== undefined) this.#byRequest.delete(id);
     return text;
   }
-
-  get size(): number {
-    return this.#byRequest.size;
-  }
 }

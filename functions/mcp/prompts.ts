@@ -1,7 +1,7 @@
 import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { completeFrom, findTechnician } from '../../src/lib/answers/lookup.ts';
-import { criticalReviewIds } from '../../src/lib/answers/trend.ts';
+import { reviewIdsCriticalFirst } from '../../src/lib/answers/trend.ts';
 import { reviewAt, sinceAnswer } from '../../src/lib/search/index.ts';
 import { AspectIdSchema, ASPECT_IDS, TechnicianSchema } from '../../src/schemas/catalogue.ts';
 import { IsoDateSchema, SlugSchema, UlidSchema } from '../../src/schemas/common.ts';
@@ -101,7 +101,7 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       argsSchema: z.object({
         review_id: completable(UlidSchema.describe('Id of the review to answer'), (typed) => {
           const { reviews } = current();
-          return completeFrom(new Set([...criticalReviewIds(reviews), ...reviews.byId.keys()]), typed ?? '');
+          return completeFrom(reviewIdsCriticalFirst(reviews), typed ?? '');
         }),
       }),
     },

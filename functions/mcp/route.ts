@@ -44,20 +44,19 @@ export interface McpEndpointDeps {
  * (see SharedTransport), which does the protocol's work. Every refusal is a
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
-export function mcpRoute(deps: McpEndpointDeps): { route: Route; transport: SharedTransport; ready: Promise<void> } {
+export function mcpRoute(deps: McpEndpointDeps): Route {
   const transport = new SharedTransport(deps.answers);
   const ready = deps.server.connect(transport);
   const handler = async (request: HttpRequest): Promise<HttpReply> => {
     await ready;
     return answer(request, deps, transport);
   };
-  const route: Route = {
+  return {
     path: PATHS.mcp,
     methods: { POST: handler },
     body: { maxBytes: MCP_MAX_BODY_BYTES, types: ['application/json'] },
     corsHeaders: ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'],
   };
-  return { route, transport, ready };
 }
 
 async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: SharedTransport): Promise<HttpReply> {

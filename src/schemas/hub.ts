@@ -58,4 +58,3 @@ export const HubRequestSchema = z
       .describe('publish only: a topic whose content changed (repeatable; none = every topic)'),
   })
   .meta({ id: 'HubRequest' });
-export type HubRequestFields = z.infer<typeof HubRequestSchema>;

@@ -1,5 +1,6 @@
 import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
 import { afterFailure } from '../../../src/lib/hub/retry.ts';
+import { leaseExpiry } from '../../../src/lib/hub/lease.ts';
 import { migrate } from './migrate.ts';
 import { prepare } from './statements.ts';
 import type {
@@ -121,7 +122,7 @@ export class HubStore {
         const { count } = this.#sql.subscriptionCountByHost.get({ host: row.callback_host, now: verifiedAt }) as { count: number };
         if (count >= maxPerHost) return 'host_full';
       }
-      const expiresAt = verifiedAt + row.lease_seconds * 1000;
+      const expiresAt = leaseExpiry(verifiedAt, row.lease_seconds);
       expectChanges(this.#sql.subscriptionUpsert.run({ ...row, verifiedAt, expiresAt }), 1, 'subscription upsert');
       return existing ? 'renewed' : 'activated';
     });
@@ -177,7 +178,7 @@ export class HubStore {
     now: number,
   ): { changed: false } | { changed: true; version: number; queued: number } {
     return this.#durable(() => {
-      const existing = this.#sql.topicGet.get({ url: topic.url }) as TopicRow | undefined;
+      const existing = this.#sql.topicVersion.get({ url: topic.url }) as Pick<TopicRow, 'hash' | 'version'> | undefined;
       if (existing?.hash === topic.hash) return { changed: false as const };
       const version = (existing?.version ?? 0) + 1;
       expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');

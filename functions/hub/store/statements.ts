@@ -29,6 +29,8 @@ export function prepare(db: Db) {
     subscriptionResetFailures: s('UPDATE subscription SET failures = 0 WHERE id = @id AND failures > 0'),
     subscriptionSetFailures: s('UPDATE subscription SET failures = @failures WHERE id = @id'),
     topicGet: s('SELECT * FROM topic WHERE url = @url'),
+    // What a publish compares, without the stored body (the whole topic, up to megabytes).
+    topicVersion: s('SELECT hash, version FROM topic WHERE url = @url'),
     topicUpsert:
       s(`INSERT INTO topic (url, content_type, body, hash, version, distributed_at) VALUES (@url, @contentType, @body, @hash, @version, @now)
       ON CONFLICT (url) DO UPDATE SET content_type = excluded.content_type, body = excluded.body, hash = excluded.hash,

@@ -22,7 +22,7 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
       const position = reviews.byId.get(id);
       const analysis = insights.analysisOf(id);
       if (position === undefined || analysis === undefined) {
-        const newest = [...reviews.byId.keys()].slice(0, 5);
+        const newest = reviews.byId.keys().take(5).toArray();
         return cannotAnswer(
           `No published review has the id ${JSON.stringify(id)}. Valid ids are those of the ${reviews.count} published reviews, ` +
             `e.g. the newest: ${choices(newest)}; find others with search_reviews or get_reviews_since.`,

@@ -27,9 +27,24 @@ export function insightsSummary(insights: InsightsSnapshot): GetInsightsSummaryO
   };
 }
 
-/** Reviews an owner would answer first: rated 1 or 2 stars, newest first (positions run newest first). */
-export function criticalReviewIds(index: ReviewIndex): string[] {
-  const ids = [...index.byId.keys()];
-  const positions = [...(index.byRating[1]?.list ?? []), ...(index.byRating[2]?.list ?? [])].sort((a, b) => a - b);
-  return positions.map((p) => ids[p] as string);
+const criticalIds = new WeakMap<ReviewIndex, readonly string[]>();
+
+/** Reviews an owner would answer first: rated 1 or 2 stars, newest first (positions run newest first). Once per index. */
+function criticalReviewIds(index: ReviewIndex): readonly string[] {
+  let critical = criticalIds.get(index);
+  if (!critical) {
+    const ids = [...index.byId.keys()];
+    const positions = [...(index.byRating[1]?.list ?? []), ...(index.byRating[2]?.list ?? [])].sort((a, b) => a - b);
+    critical = positions.map((p) => ids[p] as string);
+    criticalIds.set(index, critical);
+  }
+  return critical;
+}
+
+/** Every review id, the critical ones first, lazily: a completion that stops early reads no further. */
+export function* reviewIdsCriticalFirst(index: ReviewIndex): Generator<string> {
+  const critical = criticalReviewIds(index);
+  yield* critical;
+  const seen = new Set(critical);
+  for (const id of index.byId.keys()) if (!seen.has(id)) yield id;
 }
