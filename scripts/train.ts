@@ -10,7 +10,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
 import { TRAIN_OPTIONS, prepare, train } from '../src/lib/insights/learned/train.ts';
-import { CORPUS_DEV_FILE, readEvalLines } from './eval.ts';
+import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
+import { EvalLineSchema } from '../src/lib/insights/evaluation/eval-lines.ts';
+import { CORPUS_DEV_FILE } from './eval.ts';
 import { isUsageError, loadContent } from './insights.ts';
 
 export const WEIGHTS_FILE = 'src/lib/insights/learned/weights.json';
@@ -19,8 +21,9 @@ export const WEIGHTS_FILE = 'src/lib/insights/learned/weights.json';
 export function trainedWeights(corpusFile: string = CORPUS_DEV_FILE, contentDir = 'content'): string {
   const content = loadContent(contentDir);
   const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
-  const corpus = readFileSync(corpusFile);
-  const model = train(prepare(readEvalLines(corpusFile), dictionary), TRAIN_OPTIONS);
+  // Read once: the bytes are hashed and parsed.
+  const corpus = readFileSync(corpusFile, 'utf8');
+  const model = train(prepare(parseJsonl(corpus, EvalLineSchema), dictionary), TRAIN_OPTIONS);
   model.trained_on = {
     corpus: corpusFile,
     corpus_sha256: createHash('sha256').update(corpus).digest('hex'),

@@ -205,7 +205,7 @@ export class Dispatcher {
     for (const sub of removed) {
       log(`hub: removed the subscription of ${sub.callback} to ${sub.topic}: ${sub.reason}`);
       // 410 says nobody is there; after repeated failures, tell the subscriber why it stops hearing from us.
-      if (!sub.reason.includes('410')) this.deny(sub.callback, sub.topic, `${sub.reason}, ${sub.failures + 1} failed deliveries in a row`);
+      if (sub.cause === 'failed') this.deny(sub.callback, sub.topic, `${sub.reason}, ${sub.failures + 1} failed deliveries in a row`);
     }
   }
 

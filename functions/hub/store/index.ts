@@ -234,13 +234,13 @@ export class HubStore {
             }
           } else if (outcome.kind === 'gone') {
             expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
-            removed.push({ ...toSubscription(sub), reason: outcome.reason });
+            removed.push({ ...toSubscription(sub), reason: outcome.reason, cause: 'gone' });
           } else {
             const failures = sub.failures + 1;
             const next = afterFailure(failures, retryDelaysMs);
             if (next.remove) {
               expectChanges(this.#sql.subscriptionDeleteById.run({ id }), 1, 'subscription removal');
-              removed.push({ ...toSubscription(sub), reason: outcome.reason });
+              removed.push({ ...toSubscription(sub), reason: outcome.reason, cause: 'failed' });
             } else {
               expectChanges(this.#sql.subscriptionSetFailures.run({ id, failures }), 1, 'failure count');
               oneOrNone(this.#sql.deliveryRelease.run({ id, worker, dueAt: now + next.retryInMs }), 'delivery retry');

@@ -55,4 +55,6 @@ export type DeliveryOutcome =
 
 export interface RemovedSubscription extends Subscription {
   reason: string;
+  /** `gone`: the callback answered 410; `failed`: the last of too many failed attempts. */
+  cause: 'gone' | 'failed';
 }

@@ -1,5 +1,5 @@
 import type { AspectId } from '../../../schemas/catalogue.ts';
-import { analyseText, type Polarity } from '../analyse-text.ts';
+import type { Polarity } from '../analyse-text.ts';
 import type { Dictionary } from '../dictionary.ts';
 import { compileModel, learnedAspects } from '../learned/model.ts';
 import { TRAIN_OPTIONS, foldOf, prepare, train, type TrainOptions, type TrainingReview } from '../learned/train.ts';
@@ -25,11 +25,9 @@ export function crossValidate(
         options,
       ),
     );
-    for (const line of lines) {
-      if (foldOf(line.id, options.folds) !== k) continue;
-      const text = line.text ?? '';
-      const analysis = analyseText(text, line.rating, dictionary);
-      predicted.set(line.id, learnedAspects(model, text, analysis.rules, analysis.aspects, line.rating));
+    for (const review of prepared) {
+      if (foldOf(review.id, options.folds) !== k) continue;
+      predicted.set(review.id, learnedAspects(model, review.text, review.view, review.ruleAspects, review.rating));
     }
   }
   return evaluate(lines, predicted);

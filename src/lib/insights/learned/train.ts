@@ -1,6 +1,6 @@
 import { createPrng } from '../../prng.ts';
 import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
-import { analyseText, type Polarity } from '../analyse-text.ts';
+import { analyseText, type AspectOpinion, type Polarity } from '../analyse-text.ts';
 import type { Dictionary } from '../dictionary.ts';
 import type { LabelledAspect } from '../evaluation/eval-lines.ts';
 import { polarityFeatures, chunkViews, type RuleView, type ChunkView } from './features.ts';
@@ -66,6 +66,8 @@ export interface PreparedReview {
   text: string;
   view: RuleView;
   chunks: ChunkView[];
+  /** The rule layer's aspects, kept so an evaluation need not analyse the text again. */
+  ruleAspects: AspectOpinion[];
   rulePolarity: Map<AspectId, Polarity>;
   gold: Map<AspectId, LabelledAspect>;
   /** Aspect → indices of the chunks its evidence overlaps. */
@@ -93,6 +95,7 @@ export function prepare(reviews: readonly TrainingReview[], dictionary: Dictiona
       text,
       view: analysis.rules,
       chunks,
+      ruleAspects: analysis.aspects,
       rulePolarity: new Map(analysis.aspects.map((a) => [a.id, a.polarity])),
       gold: new Map(labelled.map((a) => [a.id, a])),
       evidenceChunks,
