@@ -29,7 +29,8 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
         'and Last-Modified and answer conditional requests with 304. ' +
         'Limits: a request body where none belongs (any GET or HEAD) is refused with 413 unread; a POST body over its ' +
         "endpoint's cap is 413 and one of a media type the endpoint does not take is 415; request heads over 16 KB are 431; " +
-        "a connection past the server's cap is answered 503 with Retry-After; idle and slow connections are closed.",
+        "a request slower than the server's timeouts is 408; a connection past the server's cap is answered 503 with " +
+        'Retry-After; idle connections are closed.',
       contact: { name: options.businessName, url: `${options.base}/` },
     },
     servers: [{ url: options.base }],
