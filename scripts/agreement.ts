@@ -2,7 +2,7 @@
  * `npm run agreement` measures how consistently the labelling guide can be
  * applied: it scores a second labeller's file against the corpus, review by
  * review (the same precision, recall, F1 and polarity agreement `npm run eval`
- * reports for the analyser). By default the second labeller's 240 reviews in
+ * reports for the analyser). By default the second labeller's 239 reviews in
  * test/fixtures/aspect-corpus/agreement/relabel.jsonl, sampled from the
  * development part, against dev.jsonl.
  *
