@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, JSONRPCRequest, McpServer } from '@modelcontextprotocol/server';
-import { parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { isSpecType, parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { PATHS } from '../../src/lib/endpoints.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
@@ -20,6 +20,17 @@ const INVALID_PARAMS = -32602;
 
 /** The longest id or parameter string the server accepts: no argument of any tool, prompt or resource is near it. */
 const MAX_ECHOED_CHARS = 4096;
+
+/**
+ * Requests whose malformed params the SDK answers with -32603 (internal error)
+ * instead of -32602: checked here against the SDK's own schemas first. The
+ * other methods' params the SDK already refuses with -32602.
+ */
+const SCHEMA_CHECKED: ReadonlyMap<string, (value: unknown) => boolean> = new Map<string, (value: unknown) => boolean>([
+  ['initialize', isSpecType.InitializeRequest],
+  ['prompts/get', isSpecType.GetPromptRequest],
+  ['completion/complete', isSpecType.CompleteRequest],
+]);
 
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json',
@@ -83,6 +94,7 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
+    if (malformed(rpc)) return invalidParams(rpc, id);
     const { response, json, release } = await transport.exchange(rpc as JSONRPCRequest);
     const extra: Record<string, string> = {};
     // Only a successful handshake starts a session; the id carries the version it agreed.
@@ -109,6 +121,7 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   if ('method' in rpc && 'id' in rpc) {
+    if (malformed(rpc)) return invalidParams(rpc, id);
     const { json, release } = await transport.exchange(rpc as JSONRPCRequest);
     return { status: 200, headers: ANSWER_HEADERS, body: json, onSent: release };
   }
@@ -151,6 +164,17 @@ function hasLongString(value: unknown): boolean {
     }
   }
   return false;
+}
+
+function malformed(rpc: JSONRPCMessage): boolean {
+  const check = 'method' in rpc ? SCHEMA_CHECKED.get(rpc.method) : undefined;
+  return check !== undefined && !check(rpc);
+}
+
+/** A JSON-RPC error inside a well-formed exchange: HTTP 200, as the SDK answers its own -32602. */
+function invalidParams(rpc: JSONRPCMessage, id: string | number | null): HttpReply {
+  const method = 'method' in rpc ? rpc.method : '';
+  return refuse(200, INVALID_PARAMS, `Invalid params: not the params of ${method} in the MCP schema`, id);
 }
 
 function refuse(status: number, code: number, message: string, id: string | number | null = null): HttpReply {

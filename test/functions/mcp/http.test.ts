@@ -175,9 +175,39 @@ describe('POST /mcp', () => {
       expect(rpcError(answer)).toMatchObject({ code: -32602, id: 3 });
     });
 
-    it('an unknown method is -32601', async () => {
+    it.each([
+      ['initialize without clientInfo', { method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } }, false],
+      [
+        'initialize with a number for the version',
+        { method: 'initialize', params: { protocolVersion: 7, capabilities: {}, clientInfo: { name: 'x', version: '1' } } },
+        false,
+      ],
+      ['prompts/get without a name', { method: 'prompts/get', params: { arguments: {} } }, true],
+      [
+        'prompts/get with arguments that are not strings',
+        { method: 'prompts/get', params: { name: 'summarise_reviews_since', arguments: { since: 5 } } },
+        true,
+      ],
+      ['completion/complete without a ref', { method: 'completion/complete', params: { argument: { name: 'a', value: 'b' } } }, true],
+      [
+        'completion/complete with a ref of no known type',
+        { method: 'completion/complete', params: { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: 'b' } } },
+        true,
+      ],
+    ])('malformed params are -32602, not an internal error: %s', async (_, message, inSession) => {
+      const answer = await post({ jsonrpc: '2.0', id: 12, ...message }, inSession ? { 'mcp-session-id': session } : {});
+      expect(answer.status).toBe(200);
+      expect(rpcError(answer)).toMatchObject({ code: -32602, id: 12 });
+      expect(answer.headers['mcp-session-id']).toBeUndefined();
+    });
+
+    it('an unknown method is -32601, even one named like a property every object has', async () => {
       const answer = await post({ jsonrpc: '2.0', id: 4, method: 'reviews/delete' }, { 'mcp-session-id': session });
       expect(rpcError(answer)).toMatchObject({ code: -32601, id: 4 });
+      for (const method of ['hasOwnProperty', 'toString', 'constructor', '__proto__']) {
+        const odd = await post({ jsonrpc: '2.0', id: 5, method }, { 'mcp-session-id': session });
+        expect(rpcError(odd), method).toMatchObject({ code: -32601, id: 5 });
+      }
     });
   });
 
