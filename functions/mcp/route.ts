@@ -23,13 +23,18 @@ const MAX_ECHOED_CHARS = 4096;
 
 /**
  * Requests whose malformed params the SDK answers with -32603 (internal error)
- * instead of -32602: checked here against the SDK's own schemas first. The
- * other methods' params the SDK already refuses with -32602.
+ * instead of -32602: checked here against the SDK's own schemas first.
+ * `tools/call` is not among them: the SDK refuses its params with -32602.
  */
 const SCHEMA_CHECKED: ReadonlyMap<string, (value: unknown) => boolean> = new Map<string, (value: unknown) => boolean>([
   ['initialize', isSpecType.InitializeRequest],
   ['prompts/get', isSpecType.GetPromptRequest],
   ['completion/complete', isSpecType.CompleteRequest],
+  ['resources/read', isSpecType.ReadResourceRequest],
+  ['tools/list', isSpecType.ListToolsRequest],
+  ['prompts/list', isSpecType.ListPromptsRequest],
+  ['resources/list', isSpecType.ListResourcesRequest],
+  ['resources/templates/list', isSpecType.ListResourceTemplatesRequest],
 ]);
 
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {
@@ -168,7 +173,13 @@ function hasLongString(value: unknown): boolean {
 
 function malformed(rpc: JSONRPCMessage): boolean {
   const check = 'method' in rpc ? SCHEMA_CHECKED.get(rpc.method) : undefined;
-  return check !== undefined && !check(rpc);
+  if (check === undefined) return false;
+  try {
+    return !check(rpc);
+  } catch {
+    // The schema's recursive check overflows the stack on params nested thousands deep: not params of this method either.
+    return true;
+  }
 }
 
 /** A JSON-RPC error inside a well-formed exchange: HTTP 200, as the SDK answers its own -32602. */

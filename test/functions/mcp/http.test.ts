@@ -52,6 +52,13 @@ function post(message: unknown, headers: Record<string, string> = {}): Promise<A
   return send('POST', typeof message === 'string' ? message : JSON.stringify(message), { ...JSON_HEADERS, ...headers });
 }
 
+/** `{ a: { a: … { a: 1 } } }`, `depth` levels deep. */
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
 function initialize(protocolVersion: string, id: number | string = 1) {
   return {
     jsonrpc: '2.0',
@@ -193,6 +200,23 @@ describe('POST /mcp', () => {
         'completion/complete with a ref of no known type',
         { method: 'completion/complete', params: { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: 'b' } } },
         true,
+      ],
+      ['resources/read without a uri', { method: 'resources/read', params: {} }, true],
+      ['tools/list with a number for the cursor', { method: 'tools/list', params: { cursor: 5 } }, true],
+      ['prompts/list with a number for the cursor', { method: 'prompts/list', params: { cursor: 5 } }, true],
+      ['resources/list with a number for the cursor', { method: 'resources/list', params: { cursor: 5 } }, true],
+      ['resources/templates/list with a number for the cursor', { method: 'resources/templates/list', params: { cursor: 5 } }, true],
+      [
+        'initialize with capabilities nested 3,000 deep',
+        {
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: { experimental: { x: nested(3_000) } },
+            clientInfo: { name: 'x', version: '1' },
+          },
+        },
+        false,
       ],
     ])('malformed params are -32602, not an internal error: %s', async (_, message, inSession) => {
       const answer = await post({ jsonrpc: '2.0', id: 12, ...message }, inSession ? { 'mcp-session-id': session } : {});
