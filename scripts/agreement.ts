@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { ASPECT_IDS } from '../src/schemas/catalogue.ts';
 import { evaluate, formatReport, type EvalReport } from '../src/lib/insights/evaluation/evaluate.ts';
 import { InputError } from '../src/lib/insights/cli/review-lines.ts';
+import type { EvalLine } from '../src/lib/insights/evaluation/eval-lines.ts';
 import { CORPUS_DEV_FILE, readEvalLines } from './eval.ts';
 import { isUsageError } from './insights.ts';
 
@@ -19,8 +20,9 @@ export const RELABEL_FILE = 'test/fixtures/aspect-corpus/agreement/relabel.jsonl
 
 /** Scores `labelsFile` against `referenceFile` over the reviews of `labelsFile` (each must be in the reference, same text). */
 export function agreement(referenceFile: string, labelsFile: string): EvalReport {
-  const reference = new Map(readEvalLines(referenceFile).map((line) => [line.id, line]));
-  const labels = readEvalLines(labelsFile);
+  const reference = new Map(readLabelled(referenceFile).map((line) => [line.id, line]));
+  const labels = readLabelled(labelsFile);
+  if (labels.length === 0) throw new InputError(`${labelsFile}: no reviews to compare`);
   const gold = labels.map((line) => {
     const expected = reference.get(line.id);
     if (expected === undefined) throw new InputError(`${labelsFile}: review ${line.id} is not in ${referenceFile}`);
@@ -31,6 +33,15 @@ export function agreement(referenceFile: string, labelsFile: string): EvalReport
     labels.map((line) => [line.id, ASPECT_IDS.flatMap((id) => (line.labels[id] === undefined ? [] : [{ id, polarity: line.labels[id] }]))]),
   );
   return evaluate(gold, predicted);
+}
+
+function readLabelled(file: string): EvalLine[] {
+  try {
+    return readEvalLines(file);
+  } catch (error) {
+    if (isUsageError(error)) throw error;
+    throw new InputError(`${file}: ${(error as Error).message}`);
+  }
 }
 
 function main(): number {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELABEL_FILE, agreement } from '../../scripts/agreement.ts';
+import { InputError } from '../../src/lib/insights/cli/review-lines.ts';
 import { CORPUS_DEV_FILE } from '../../scripts/eval.ts';
 
 const line = (id: string, text: string, aspects: { id: string; polarity: string; evidence: string }[]) =>
@@ -29,6 +30,8 @@ describe('npm run agreement', () => {
       ])}\n`,
     );
     await writeFile(file('other.jsonl'), `${line('x-2', 'Fine.', [])}\n`);
+    await writeFile(file('retyped.jsonl'), `${line('x-1', 'He was late, but the price was fair.', [])}\n`);
+    await writeFile(file('empty.jsonl'), '');
   });
   afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -42,8 +45,15 @@ describe('npm run agreement', () => {
     expect(overall).toMatchObject({ true_positives: 1, false_positives: 1, false_negatives: 1, polarity_correct: 0 });
   });
 
-  it('refuses a review the reference does not have', () => {
+  it('refuses a review the reference does not have, or has with another text', () => {
     expect(() => agreement(file('a.jsonl'), file('other.jsonl'))).toThrow(/x-2 is not in/);
+    expect(() => agreement(file('a.jsonl'), file('retyped.jsonl'))).toThrow(/x-1 has another text/);
+  });
+
+  it('says what is wrong with a missing or empty file instead of failing with a stack', () => {
+    expect(() => agreement(file('a.jsonl'), file('missing.jsonl'))).toThrow(InputError);
+    expect(() => agreement(file('a.jsonl'), file('missing.jsonl'))).toThrow(/missing\.jsonl: ENOENT/);
+    expect(() => agreement(file('a.jsonl'), file('empty.jsonl'))).toThrow(/no reviews to compare/);
   });
 
   it('gives the figure docs/insights.md reports for the committed second labelling of 239 development reviews', () => {

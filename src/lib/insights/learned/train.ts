@@ -32,7 +32,7 @@ export interface TrainOptions {
   learningRate: number;
   /** L2 penalty, applied to the weights of the features an example has. */
   l2: number;
-  /** A feature must occur in this many training examples to get a weight. */
+  /** A feature must occur in this many training examples to get a weight (word pairs: minPairCount). */
   minCount: number;
   /** The same for adjacent stem pairs (`b:`), which are most of the features and the rarest. */
   minPairCount: number;
@@ -51,8 +51,9 @@ export interface TrainOptions {
  * about 0.015 of F1 for every aspect's recall at 0.78 or more. With the
  * 6,489-review development part (model 2.2.0): word pairs need 4 examples
  * (micro F1 0.828 against 0.829 with 2, and a model of 2.1 MB instead of
- * 3.4 MB); 10 epochs gave 0.825, learning rate 0.1 0.828 and no recall floor
- * 0.830 (at 4,500 reviews), so the rest stayed.
+ * 3.4 MB); 10 epochs gave 0.825 against that 0.828. At 4,500 reviews, learning
+ * rate 0.1 gave 0.828 and no recall floor 0.830, against 0.830 for these
+ * settings, so the rest stayed.
  */
 export const TRAIN_OPTIONS: TrainOptions = {
   seed: 16,
@@ -245,7 +246,6 @@ function trainPolarity(reviews: readonly PreparedReview[], options: TrainOptions
   return sgd(examples, POLARITY_CLASSES.length, options, 'softmax');
 }
 
-/** AdaGrad over the examples in a seeded order; features rarer than `minCount` get no weight. */
 /**
  * The mean of `options.bag` runs of AdaGrad, each with its own seed: the
  * models are linear, so this is the averaged model's weights, which vary less
@@ -269,6 +269,7 @@ function sgd(
   return mean;
 }
 
+/** AdaGrad over the examples in a seeded order; features rarer than minCount (word pairs: minPairCount) get no weight. */
 function sgdRun(
   examples: readonly Example[],
   outputs: number,
