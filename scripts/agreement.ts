@@ -12,16 +12,15 @@ import { parseArgs } from 'node:util';
 import { ASPECT_IDS } from '../src/schemas/catalogue.ts';
 import { evaluate, formatReport, type EvalReport } from '../src/lib/insights/evaluation/evaluate.ts';
 import { InputError } from '../src/lib/insights/cli/review-lines.ts';
-import type { EvalLine } from '../src/lib/insights/evaluation/eval-lines.ts';
 import { CORPUS_DEV_FILE, readEvalLines } from './eval.ts';
-import { isUsageError } from './insights.ts';
+import { runCli } from './cli.ts';
 
 export const RELABEL_FILE = 'test/fixtures/aspect-corpus/agreement/relabel.jsonl';
 
 /** Scores `labelsFile` against `referenceFile` over the reviews of `labelsFile` (each must be in the reference, same text). */
 export function agreement(referenceFile: string, labelsFile: string): EvalReport {
-  const reference = new Map(readLabelled(referenceFile).map((line) => [line.id, line]));
-  const labels = readLabelled(labelsFile);
+  const reference = new Map(readEvalLines(referenceFile).map((line) => [line.id, line]));
+  const labels = readEvalLines(labelsFile);
   if (labels.length === 0) throw new InputError(`${labelsFile}: no reviews to compare`);
   const gold = labels.map((line) => {
     const expected = reference.get(line.id);
@@ -33,15 +32,6 @@ export function agreement(referenceFile: string, labelsFile: string): EvalReport
     labels.map((line) => [line.id, ASPECT_IDS.flatMap((id) => (line.labels[id] === undefined ? [] : [{ id, polarity: line.labels[id] }]))]),
   );
   return evaluate(gold, predicted);
-}
-
-function readLabelled(file: string): EvalLine[] {
-  try {
-    return readEvalLines(file);
-  } catch (error) {
-    if (isUsageError(error)) throw error;
-    throw new InputError(`${file}: ${(error as Error).message}`);
-  }
 }
 
 function main(): number {
@@ -56,12 +46,4 @@ function main(): number {
   return 0;
 }
 
-if (import.meta.main) {
-  try {
-    process.exitCode = main();
-  } catch (error) {
-    if (!isUsageError(error)) throw error;
-    process.stderr.write(`agreement: ${error.message}\n`);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main) runCli('agreement', main);

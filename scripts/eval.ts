@@ -10,7 +10,6 @@
  * cross-validation inside the corpus's development part (the learned layer is
  * retrained on each fold's other parts); it never opens the test part.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInsights } from '../src/lib/insights/index.ts';
@@ -29,14 +28,15 @@ import { EvalLineSchema, type EvalLine } from '../src/lib/insights/evaluation/ev
 import { crossValidate } from '../src/lib/insights/evaluation/cross-validate.ts';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
 import { TRAIN_OPTIONS } from '../src/lib/insights/learned/train.ts';
-import { isUsageError, loadContent, toReviews } from './insights.ts';
+import { readInputFile, runCli } from './cli.ts';
+import { loadContent, toReviews } from './insights.ts';
 
 export const DEFAULT_EVAL_FILE = 'test/fixtures/aspect-eval.jsonl';
 export const CORPUS_TEST_FILE = 'test/fixtures/aspect-corpus/test.jsonl';
 export const CORPUS_DEV_FILE = 'test/fixtures/aspect-corpus/dev.jsonl';
 
 export function readEvalLines(inputPath: string): EvalLine[] {
-  return parseJsonl(readFileSync(inputPath, 'utf8'), EvalLineSchema);
+  return parseJsonl(readInputFile(inputPath), EvalLineSchema);
 }
 
 /** Analyses the labelled file and scores the result; shared with the tests that pin the targets. */
@@ -91,12 +91,4 @@ function main(): number {
   return ok ? 0 : 1;
 }
 
-if (import.meta.main) {
-  try {
-    process.exitCode = main();
-  } catch (error) {
-    if (!isUsageError(error)) throw error;
-    process.stderr.write(`eval: ${error.message}\n`);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main) runCli('eval', main);

@@ -16,6 +16,7 @@ import type { Review } from '../src/schemas/review.ts';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
 import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts';
 import { buildInsights, type InsightsInput } from '../src/lib/insights/index.ts';
+import { readInputFile, runCli } from './cli.ts';
 import { InputError, ReviewLineSchema, parseJsonl, type ReviewLine } from '../src/lib/insights/cli/review-lines.ts';
 
 export type ContentInput = Omit<InsightsInput, 'reviews'>;
@@ -58,28 +59,8 @@ function main(): void {
   });
   if (!values.input) throw new InputError('usage: npm run insights -- --input reviews.jsonl [--content DIR]');
   const content = loadContent(values.content);
-  let text: string;
-  try {
-    text = readFileSync(values.input, 'utf8');
-  } catch (error) {
-    throw new InputError(`${values.input}: ${(error as Error).message}`);
-  }
-  const reviews = toReviews(parseJsonl(text, ReviewLineSchema), content);
+  const reviews = toReviews(parseJsonl(readInputFile(values.input), ReviewLineSchema), content);
   process.stdout.write(`${JSON.stringify(buildInsights({ ...content, reviews }), null, 2)}\n`);
 }
 
-/** Bad input or arguments get a message and exit 1; anything else is a bug and keeps its stack. */
-export function isUsageError(error: unknown): error is Error {
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof InputError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
-}
-
-if (import.meta.main) {
-  try {
-    main();
-  } catch (error) {
-    if (!isUsageError(error)) throw error;
-    process.stderr.write(`insights: ${error.message}\n`);
-    process.exit(1);
-  }
-}
+if (import.meta.main) runCli('insights', main);

@@ -13,7 +13,8 @@ import { TRAIN_OPTIONS, prepare, train } from '../src/lib/insights/learned/train
 import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
 import { EvalLineSchema } from '../src/lib/insights/evaluation/eval-lines.ts';
 import { CORPUS_DEV_FILE } from './eval.ts';
-import { isUsageError, loadContent } from './insights.ts';
+import { runCli } from './cli.ts';
+import { loadContent } from './insights.ts';
 
 export const WEIGHTS_FILE = 'src/lib/insights/learned/weights.json';
 
@@ -45,12 +46,4 @@ function main(): number {
   return 0;
 }
 
-if (import.meta.main) {
-  try {
-    process.exitCode = main();
-  } catch (error) {
-    if (!isUsageError(error)) throw error;
-    process.stderr.write(`train: ${error.message}\n`);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main) runCli('train', main);
