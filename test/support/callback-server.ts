@@ -18,6 +18,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Answer only once this settles: a test holds an answer until the event it waits for (a kill, a retry), not for a time. */
+  until?: Promise<unknown>;
 }
 
 /** Decides the answer for a request; the default confirms every verification and acknowledges every notification. */
@@ -96,7 +98,12 @@ export class CallbackServer {
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       };
-      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      // A held answer whose connection is gone by then (the hub was killed) is dropped.
+      const sendIfOpen = (): void => {
+        if (!res.destroyed) send();
+      };
+      if (answer.until) void answer.until.then(sendIfOpen, sendIfOpen);
+      else if (answer.delayMs) setTimeout(sendIfOpen, answer.delayMs);
       else send();
     });
   }

@@ -88,10 +88,11 @@ export class HubProcess {
     return this.post({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': callback, ...extra });
   }
 
-  async waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  /** Waits (bounded) for a log line matching `pattern`, among those from index `from` on (`logs.length` before an action: its own line). */
+  async waitForLog(pattern: RegExp, timeoutMs = 10_000, from = 0): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const line = this.logs.find((l) => pattern.test(l));
+      const line = this.logs.slice(from).find((l) => pattern.test(l));
       if (line) return line;
       if (Date.now() > deadline) throw new Error(`no log line matching ${pattern} in ${timeoutMs} ms:\n${this.logs.join('\n')}`);
       await new Promise((r) => setTimeout(r, 20));

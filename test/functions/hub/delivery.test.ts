@@ -105,19 +105,24 @@ describe('publishing and delivery', () => {
 
     it('replaces a still-pending older change with the newer one', async () => {
       let attempts = 0;
+      // The first attempt's 503 is held until the newer change is published: that change lands while it is in flight.
+      const newerPublished = Promise.withResolvers<void>();
       await subscribed(TOPICS.jsonFeed, '/slow-then-ok', {}, (r) => {
         if (r.method === 'GET') return { status: 200, body: r.query.get('hub.challenge') ?? '' };
         attempts += 1;
-        return attempts === 1 ? { status: 503, delayMs: 600 } : { status: 204 };
+        return attempts === 1 ? { status: 503, until: newerPublished.promise } : { status: 204 };
       });
       await change(TOPICS.jsonFeed);
       await publish(TOPICS.jsonFeed);
       await fx.callbacks.waitFor(() => posts('/slow-then-ok').length === 1, 'the first attempt');
       const newest = await change(TOPICS.jsonFeed);
+      const mark = hub.logs.length;
       await publish(TOPICS.jsonFeed);
+      await hub.waitForLog(/published .*feed\.json/, 10_000, mark);
+      newerPublished.resolve();
       await fx.callbacks.waitFor(() => posts('/slow-then-ok').length === 2, 'the retry');
       expect(posts('/slow-then-ok')[1]!.body.equals(newest)).toBe(true);
-      await new Promise((r) => setTimeout(r, 500));
+      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/slow-then-ok')).toHaveLength(2);
     });
   });
@@ -152,8 +157,10 @@ describe('publishing and delivery', () => {
     });
 
     it('counts a timeout as a failure and resets the count on a 2xx', async () => {
+      // The first answer is held until the hub has given up on it (its retry arrives), not for a time that a loaded machine might outlast.
+      const retried = Promise.withResolvers<void>();
       const answers = [
-        { status: 204, delayMs: 1_500 },
+        { status: 204, until: retried.promise },
         { status: 502 },
         { status: 204 },
         { status: 503 },
@@ -164,6 +171,7 @@ describe('publishing and delivery', () => {
       const callback = await subscribed(TOPICS.atom, '/flaky', {}, (r) =>
         r.method === 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : (answers[i++] ?? { status: 204 }),
       );
+      void fx.callbacks.waitFor(() => posts('/flaky').length >= 2, 'the retry after the timeout', 15_000).finally(() => retried.resolve());
       await change(TOPICS.atom);
       await publish(TOPICS.atom);
       await fx.callbacks.waitFor(() => posts('/flaky').length === 3, 'timeout, 502, 204', 15_000);
@@ -179,11 +187,13 @@ describe('publishing and delivery', () => {
   describe('leases and renewals', () => {
     it('never notifies a subscription whose lease ran out, and removes it', async () => {
       const callback = await subscribed(TOPICS.reviews, '/short-lease', { 'hub.lease_seconds': '1' });
-      await new Promise((r) => setTimeout(r, 1_200));
+      const expiresAt = subscriptions().find((s) => s.callback === callback)!.expiresAt;
+      await expect.poll(() => Date.now() > expiresAt, { timeout: 5_000, interval: 50 }).toBe(true);
       await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(false);
-      await new Promise((r) => setTimeout(r, 300));
+      // Drained: nothing is left that could still reach it.
+      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/short-lease')).toEqual([]);
     });
 
@@ -196,7 +206,7 @@ describe('publishing and delivery', () => {
       const body = await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await fx.callbacks.waitFor(() => posts('/renewed').length === 1, 'the notification');
-      await new Promise((r) => setTimeout(r, 400));
+      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/renewed')).toHaveLength(1);
       expect(posts('/renewed')[0]!.body.equals(body)).toBe(true);
       expect(posts('/renewed')[0]!.headers['x-hub-signature']).toBe(`sha256=${createHmac('sha256', 'b').update(body).digest('hex')}`);
