@@ -21,7 +21,7 @@ export default defineConfig(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
-  // src/ is the domain and the build: it never reaches into the server.
+  // src/ is the domain and the build: it never reaches into the server or the tooling.
   {
     files: ['src/**'],
     rules: {
@@ -32,6 +32,11 @@ export default defineConfig(
             {
               group: ['**/functions/**'],
               message: 'src/ never imports from functions/: the glue depends on the domain, never the reverse.',
+            },
+            {
+              group: ['**/tools/**'],
+              message:
+                'src/ never imports from tools/: the tooling (training, evaluation, the CLI) depends on the domain, never the reverse.',
             },
           ],
         },

@@ -7,11 +7,11 @@ import { makeReview } from '../test/support/review.ts';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
-import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts';
+import { withDerivedMentions } from '../tools/insights/cli/derive-mentions.ts';
 import { buildInsights } from '../src/lib/insights/index.ts';
 import type { Review } from '../src/schemas/review.ts';
 import { loadContent, type ContentInput } from '../scripts/insights.ts';
-import { createPrng } from '../src/lib/prng.ts';
+import { createPrng } from '../tools/prng.ts';
 
 /** Times one full build of the insights over `reviews` (the taxonomy and roster come from content/). */
 export async function benchInsights(

@@ -1,5 +1,5 @@
 import type { ReviewsDataset } from '../src/schemas/reviews-dataset.ts';
-import { createPrng, type Prng } from '../src/lib/prng.ts';
+import { createPrng, type Prng } from '../tools/prng.ts';
 
 /** The URLs one benchmark case rotates through, in order; some appear more than once (weighting). */
 export interface UrlMix {

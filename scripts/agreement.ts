@@ -3,19 +3,19 @@
  * applied: it scores a second labeller's file against the corpus, review by
  * review (the same precision, recall, F1 and polarity agreement `npm run eval`
  * reports for the analyser). By default the second labeller's 239 reviews in
- * test/fixtures/aspect-corpus/agreement/relabel.jsonl, sampled from the
+ * corpus/agreement/relabel.jsonl, sampled from the
  * development part, against dev.jsonl.
  *
  * `npm run agreement -- --reference FILE --labels FILE` compares two others.
  */
 import { parseArgs } from 'node:util';
 import { ASPECT_IDS } from '../src/schemas/catalogue.ts';
-import { evaluate, formatReport, type EvalReport } from '../src/lib/insights/evaluation/evaluate.ts';
-import { InputError } from '../src/lib/insights/cli/review-lines.ts';
+import { evaluate, formatReport, type EvalReport } from '../tools/insights/evaluation/evaluate.ts';
+import { InputError } from '../tools/insights/cli/review-lines.ts';
 import { CORPUS_DEV_FILE, readEvalLines } from './eval.ts';
 import { runCli } from './cli.ts';
 
-export const RELABEL_FILE = 'test/fixtures/aspect-corpus/agreement/relabel.jsonl';
+export const RELABEL_FILE = 'corpus/agreement/relabel.jsonl';
 
 /** Scores `labelsFile` against `referenceFile` over the reviews of `labelsFile` (each must be in the reference, same text). */
 export function agreement(referenceFile: string, labelsFile: string): EvalReport {

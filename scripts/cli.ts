@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InputError } from '../src/lib/insights/cli/review-lines.ts';
+import { InputError } from '../tools/insights/cli/review-lines.ts';
 
 /** Bad input or arguments get a message and exit 1; anything else is a bug and keeps its stack. */
 export function isUsageError(error: unknown): error is Error {

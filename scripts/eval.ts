@@ -1,7 +1,7 @@
 /**
  * `npm run eval` scores the analyser on the corpus's test part
- * (test/fixtures/aspect-corpus/test.jsonl) and on the old set
- * (test/fixtures/aspect-eval.jsonl): aspect-detection precision, recall and F1
+ * (corpus/test.jsonl) and on the old set
+ * (corpus/aspect-eval.jsonl): aspect-detection precision, recall and F1
  * per aspect and micro-averaged over review × aspect pairs, plus polarity
  * accuracy on the correctly detected pairs. Exits 1 when a set misses its targets.
  *
@@ -22,18 +22,18 @@ import {
   meetsTargets,
   type EvalReport,
   type Targets,
-} from '../src/lib/insights/evaluation/evaluate.ts';
-import { InputError, parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
-import { EvalLineSchema, type EvalLine } from '../src/lib/insights/evaluation/eval-lines.ts';
-import { crossValidate } from '../src/lib/insights/evaluation/cross-validate.ts';
+} from '../tools/insights/evaluation/evaluate.ts';
+import { InputError, parseJsonl } from '../tools/insights/cli/review-lines.ts';
+import { EvalLineSchema, type EvalLine } from '../tools/insights/evaluation/eval-lines.ts';
+import { crossValidate } from '../tools/insights/evaluation/cross-validate.ts';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
-import { TRAIN_OPTIONS } from '../src/lib/insights/learned/train.ts';
+import { TRAIN_OPTIONS } from '../tools/insights/train.ts';
 import { readInputFile, runCli } from './cli.ts';
 import { loadContent, toReviews } from './insights.ts';
 
-export const DEFAULT_EVAL_FILE = 'test/fixtures/aspect-eval.jsonl';
-export const CORPUS_TEST_FILE = 'test/fixtures/aspect-corpus/test.jsonl';
-export const CORPUS_DEV_FILE = 'test/fixtures/aspect-corpus/dev.jsonl';
+export const DEFAULT_EVAL_FILE = 'corpus/aspect-eval.jsonl';
+export const CORPUS_TEST_FILE = 'corpus/test.jsonl';
+export const CORPUS_DEV_FILE = 'corpus/dev.jsonl';
 
 export function readEvalLines(inputPath: string): EvalLine[] {
   return parseJsonl(readInputFile(inputPath), EvalLineSchema);

@@ -14,10 +14,10 @@ import { AspectSchema, ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } 
 import { EditorialFileSchema } from '../src/schemas/editorial.ts';
 import type { Review } from '../src/schemas/review.ts';
 import { createMentionMatcher } from '../src/lib/mentions.ts';
-import { withDerivedMentions } from '../src/lib/insights/cli/derive-mentions.ts';
+import { withDerivedMentions } from '../tools/insights/cli/derive-mentions.ts';
 import { buildInsights, type InsightsInput } from '../src/lib/insights/index.ts';
 import { readInputFile, runCli } from './cli.ts';
-import { InputError, ReviewLineSchema, parseJsonl, type ReviewLine } from '../src/lib/insights/cli/review-lines.ts';
+import { InputError, ReviewLineSchema, parseJsonl, type ReviewLine } from '../tools/insights/cli/review-lines.ts';
 
 export type ContentInput = Omit<InsightsInput, 'reviews'>;
 

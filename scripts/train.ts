@@ -1,6 +1,6 @@
 /**
  * `npm run train` retrains the analyser's learned layer from the corpus's
- * development part (test/fixtures/aspect-corpus/dev.jsonl, never the test
+ * development part (corpus/dev.jsonl, never the test
  * part) and writes src/lib/insights/learned/weights.json. Training is seeded
  * and visits everything in a fixed order, so the file comes out byte for byte
  * the same on every run; `--check` exits 1 when the committed file differs.
@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
-import { TRAIN_OPTIONS, prepare, train } from '../src/lib/insights/learned/train.ts';
-import { parseJsonl } from '../src/lib/insights/cli/review-lines.ts';
-import { EvalLineSchema } from '../src/lib/insights/evaluation/eval-lines.ts';
+import { TRAIN_OPTIONS, prepare, train } from '../tools/insights/train.ts';
+import { parseJsonl } from '../tools/insights/cli/review-lines.ts';
+import { EvalLineSchema } from '../tools/insights/evaluation/eval-lines.ts';
 import { CORPUS_DEV_FILE } from './eval.ts';
 import { runCli } from './cli.ts';
 import { loadContent } from './insights.ts';

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { encodeTime } from 'ulid';
 import { ServiceAreaSchema, ServiceFileSchema, TechnicianSchema, type ServiceFile, type Technician } from '../../src/schemas/catalogue.ts';
-import { createPrng, type Prng } from '../../src/lib/prng.ts';
+import { createPrng, type Prng } from '../../tools/prng.ts';
 import { ownerReplyText, reviewText } from './review-text.ts';
 
 export interface GenerateOptions {

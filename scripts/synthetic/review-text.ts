@@ -1,5 +1,5 @@
 import type { ServiceFile, Technician } from '../../src/schemas/catalogue.ts';
-import type { Prng } from '../../src/lib/prng.ts';
+import type { Prng } from '../../tools/prng.ts';
 
 /**
  * Review text from templates: an opening about the job (a service phrase of

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELABEL_FILE, agreement } from '../../scripts/agreement.ts';
-import { InputError } from '../../src/lib/insights/cli/review-lines.ts';
+import { InputError } from '../../tools/insights/cli/review-lines.ts';
 import { CORPUS_DEV_FILE } from '../../scripts/eval.ts';
 
 const line = (id: string, text: string, aspects: { id: string; polarity: string; evidence: string }[]) =>

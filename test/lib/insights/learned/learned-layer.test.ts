@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildInsights } from '../../../../src/lib/insights/index.ts';
 import { chunkRanges } from '../../../../src/lib/insights/learned/features.ts';
 import { stemOf } from '../../../../src/lib/insights/learned/stem.ts';
-import { foldOf } from '../../../../src/lib/insights/learned/train.ts';
 import { tokenize } from '../../../../src/lib/insights/tokenize.ts';
 import { CORPUS_DEV_FILE, readEvalLines } from '../../../../scripts/eval.ts';
 import { loadContent, toReviews } from '../../../../scripts/insights.ts';
@@ -24,11 +23,6 @@ describe('the learned layer', () => {
       const tokens = tokenize(text);
       const chunks = chunkRanges(tokens).map(({ from, to }) => text.slice(tokens[from]!.start, tokens[to - 1]!.end));
       expect(chunks).toEqual(['Polite', 'quick', 'but left a mess', 'Fair price']);
-    });
-    it('assigns cross-validation folds by id alone', () => {
-      expect(foldOf('w1-0002', 5)).toBe(foldOf('w1-0002', 5));
-      const folds = new Set(Array.from({ length: 100 }, (_, i) => foldOf(`r${i}`, 5)));
-      expect([...folds].sort()).toEqual([0, 1, 2, 3, 4]);
     });
   });
 

@@ -1,8 +1,8 @@
-import type { AspectId } from '../../../schemas/catalogue.ts';
-import type { Polarity } from '../analyse-text.ts';
-import type { Dictionary } from '../dictionary.ts';
-import { compileModel, learnedAspects } from '../learned/model.ts';
-import { TRAIN_OPTIONS, foldOf, prepare, train, type TrainOptions, type TrainingReview } from '../learned/train.ts';
+import type { AspectId } from '../../../src/schemas/catalogue.ts';
+import type { Polarity } from '../../../src/lib/insights/analyse-text.ts';
+import type { Dictionary } from '../../../src/lib/insights/dictionary.ts';
+import { compileModel, learnedAspects } from '../../../src/lib/insights/learned/model.ts';
+import { TRAIN_OPTIONS, foldOf, prepare, train, type TrainOptions, type TrainingReview } from '../train.ts';
 import { evaluate, type EvalReport, type GoldReview } from './evaluate.ts';
 
 /**

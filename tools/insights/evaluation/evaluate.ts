@@ -1,8 +1,8 @@
-import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
+import { ASPECT_IDS, type AspectId } from '../../../src/schemas/catalogue.ts';
 
 type Polarity = 'positive' | 'neutral' | 'negative';
 
-/** Expected aspects of one review, as in test/fixtures/aspect-eval.jsonl. */
+/** Expected aspects of one review, as in corpus/aspect-eval.jsonl. */
 export interface GoldReview {
   id: string;
   labels: Partial<Record<AspectId, Polarity>>;
@@ -37,7 +37,7 @@ export interface Targets {
   min_aspect_recall?: number;
 }
 
-/** Targets on the old set (test/fixtures/aspect-eval.jsonl). */
+/** Targets on the old set (corpus/aspect-eval.jsonl). */
 export const TARGETS = { f1: 0.85, polarity_accuracy: 0.85 } as const satisfies Targets;
 /** Targets on the corpus's test part (issue 16). */
 export const CORPUS_TARGETS = { f1: 0.88, polarity_accuracy: 0.85, min_aspect_recall: 0.75 } as const satisfies Targets;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AspectIdSchema, type AspectId } from '../../../schemas/catalogue.ts';
+import { AspectIdSchema, type AspectId } from '../../../src/schemas/catalogue.ts';
 import { ReviewLineSchema } from '../cli/review-lines.ts';
 
 const PolaritySchema = z.enum(['positive', 'neutral', 'negative']);
@@ -15,8 +15,8 @@ export type LabelledAspect = z.infer<typeof LabelledAspectSchema>;
 
 /**
  * A labelled evaluation line: a review plus the aspects it discusses, in either
- * of two shapes. The old set (test/fixtures/aspect-eval.jsonl) gives
- * `labels: {aspect: polarity}`; the corpus (test/fixtures/aspect-corpus/)
+ * of two shapes. The old set (corpus/aspect-eval.jsonl) gives
+ * `labels: {aspect: polarity}`; the corpus (corpus/)
  * gives `aspects: [{id, polarity, evidence}]`, at most one per aspect, each
  * evidence a substring of the text. Either way the parsed line has `labels`,
  * and `aspects` when the line had them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, parseJsonl } from '../../../../src/lib/insights/cli/review-lines.ts';
-import { EvalLineSchema } from '../../../../src/lib/insights/evaluation/eval-lines.ts';
+import { InputError, parseJsonl } from '../../../../tools/insights/cli/review-lines.ts';
+import { EvalLineSchema } from '../../../../tools/insights/evaluation/eval-lines.ts';
 
 const base = { id: 'r1', rating: 2, date: '2024-05-01', text: 'Two hours late. Fair price though.' };
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TARGETS } from '../../../../src/lib/insights/evaluation/evaluate.ts';
+import { TARGETS } from '../../../../tools/insights/evaluation/evaluate.ts';
 import { DEFAULT_EVAL_FILE, runEval } from '../../../../scripts/eval.ts';
 
 describe('the analyser on the labelled evaluation set', () => {

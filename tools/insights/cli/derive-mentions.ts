@@ -1,4 +1,4 @@
-import type { MentionMatcher } from '../../mentions.ts';
+import type { MentionMatcher } from '../../../src/lib/mentions.ts';
 
 /**
  * Fills `technicians` and `services` from the text when an input (the CLI's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SlugSchema } from '../../../schemas/common.ts';
-import { OwnerReplySchema, ReviewSchema } from '../../../schemas/review.ts';
+import { SlugSchema } from '../../../src/schemas/common.ts';
+import { OwnerReplySchema, ReviewSchema } from '../../../src/schemas/review.ts';
 
 /**
  * One line of the CLI's JSONL input: a Review where only id, rating, date and

@@ -1,9 +1,9 @@
-import { createPrng } from '../../prng.ts';
-import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
-import { analyseText, type AspectOpinion, type Polarity } from '../analyse-text.ts';
-import type { Dictionary } from '../dictionary.ts';
-import type { LabelledAspect } from '../evaluation/eval-lines.ts';
-import { polarityFeatures, chunkViews, type RuleView, type ChunkView } from './features.ts';
+import { createPrng } from '../prng.ts';
+import { ASPECT_IDS, type AspectId } from '../../src/schemas/catalogue.ts';
+import { analyseText, type AspectOpinion, type Polarity } from '../../src/lib/insights/analyse-text.ts';
+import type { Dictionary } from '../../src/lib/insights/dictionary.ts';
+import type { LabelledAspect } from './evaluation/eval-lines.ts';
+import { polarityFeatures, chunkViews, type RuleView, type ChunkView } from '../../src/lib/insights/learned/features.ts';
 import {
   POLARITY_CLASSES,
   combineDocument,
@@ -14,7 +14,7 @@ import {
   softmax,
   type Model,
   type ModelFile,
-} from './model.ts';
+} from '../../src/lib/insights/learned/model.ts';
 
 /** A labelled review of the corpus (docs/labelling-guide.md). */
 export interface TrainingReview {

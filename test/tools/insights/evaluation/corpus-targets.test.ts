@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ASPECT_IDS } from '../../../../src/schemas/catalogue.ts';
-import { CORPUS_TARGETS } from '../../../../src/lib/insights/evaluation/evaluate.ts';
+import { CORPUS_TARGETS } from '../../../../tools/insights/evaluation/evaluate.ts';
 import { CORPUS_TEST_FILE, runEval } from '../../../../scripts/eval.ts';
 
 /**

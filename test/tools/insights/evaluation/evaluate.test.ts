@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, formatReport, meetsTargets } from '../../../../src/lib/insights/evaluation/evaluate.ts';
+import { evaluate, formatReport, meetsTargets } from '../../../../tools/insights/evaluation/evaluate.ts';
 
 describe('evaluate', () => {
   // Gold: 4 pairs. Predicted: 3 pairs, 2 of them right (one with the wrong polarity), 1 spurious.

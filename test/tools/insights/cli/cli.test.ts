@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError, ReviewLineSchema, parseJsonl } from '../../../../src/lib/insights/cli/review-lines.ts';
+import { InputError, ReviewLineSchema, parseJsonl } from '../../../../tools/insights/cli/review-lines.ts';
 import { InsightsSchema } from '../../../../src/schemas/insights.ts';
 
 function runCli(lines: string): { status: number | null; stdout: string; stderr: string } {
