@@ -3,8 +3,10 @@ import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { devRoutes } from './functions/dev/dev-routes.ts';
 import { readBuildConfig } from './src/config.ts';
+import { buildConfigModule } from './src/content/build-config-module.ts';
 import { buildInfo } from './src/content/build-info.ts';
 
+// The one read of the build's environment: the content config and the pages get it from `virtual:build-config`.
 const config = readBuildConfig(process.env);
 
 export default defineConfig({
@@ -15,7 +17,7 @@ export default defineConfig({
   // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
   // `npm start` serves them from functions/ directly (see README, "Production shape").
   adapter: node({ mode: 'middleware' }),
-  integrations: [buildInfo(config), devRoutes()],
+  integrations: [buildConfigModule(config), buildInfo(config), devRoutes()],
   trailingSlash: 'ignore',
   build: { format: 'file' },
   devToolbar: { enabled: false },

@@ -4,8 +4,8 @@
  * `npm start`. Prints one JSON line with its URL once it listens.
  */
 import { readServerConfig } from '../src/config.ts';
-import { startService } from '../functions/service.ts';
+import { composeService } from '../functions/service.ts';
 
-const service = await startService(readServerConfig(process.env), { log: () => {} });
-console.log(JSON.stringify({ url: service.server.url, pid: process.pid }));
+const service = await composeService(readServerConfig(process.env), { log: () => {} });
+console.log(JSON.stringify({ url: service.url, pid: process.pid }));
 process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));

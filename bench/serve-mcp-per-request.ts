@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localhostHostValidation, localhostOriginValidation, NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { ArtifactsHolder } from '../functions/artifacts.ts';
-import { readBuildSite } from '../functions/build-info.ts';
+import { readBuildInfo } from '../functions/build-info.ts';
 import { createMcpServer } from '../functions/mcp/server-factory.ts';
 
 /**
@@ -17,7 +17,7 @@ import { createMcpServer } from '../functions/mcp/server-factory.ts';
 const { values } = parseArgs({ options: { dist: { type: 'string' }, port: { type: 'string', default: '0' } } });
 if (!values.dist) throw new Error('usage: node bench/serve-mcp-per-request.ts --dist <dist dir> [--port <n>]');
 
-const deps = { artifacts: await ArtifactsHolder.open(join(values.dist, 'client')), site: readBuildSite(values.dist) };
+const deps = { artifacts: await ArtifactsHolder.open(join(values.dist, 'client')), site: readBuildInfo(values.dist).site };
 const validateHost = localhostHostValidation();
 const validateOrigin = localhostOriginValidation();
 

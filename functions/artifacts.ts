@@ -67,6 +67,9 @@ function loadInsights(site: StaticSite, clientDir: string): InsightsSnapshot {
   return snapshotInsights(parsed.data);
 }
 
+/** A reload that failed kept the last good snapshot. */
+export type ReloadResult = { ok: true } | { ok: false; error: Error };
+
 /**
  * Holds the current snapshot. A reload that fails (missing or invalid files)
  * keeps serving the last good one and reports why.
@@ -93,16 +96,32 @@ export class ArtifactsHolder {
   /**
    * Reloads run one after another: two overlapping ones could otherwise finish
    * out of order, the older files winning and Last-Modified going backwards.
+   * Those asked for while one runs share one more run, which starts after it
+   * and so reads whatever the last of them meant (a burst of publishes costs
+   * two loads, not one each).
    */
-  reload(): Promise<{ ok: true } | { ok: false; error: Error }> {
-    const next = this.#reloading.then(() => this.#reloadNow());
-    this.#reloading = next;
-    return next;
+  reload(): Promise<ReloadResult> {
+    if (this.#next) return this.#next;
+    if (!this.#running) return this.#run();
+    this.#next = this.#running.then(() => {
+      this.#next = undefined;
+      return this.#run();
+    });
+    return this.#next;
   }
 
-  #reloading: Promise<unknown> = Promise.resolve();
+  #running: Promise<ReloadResult> | undefined;
+  #next: Promise<ReloadResult> | undefined;
 
-  async #reloadNow(): Promise<{ ok: true } | { ok: false; error: Error }> {
+  #run(): Promise<ReloadResult> {
+    const run = this.#reloadNow().finally(() => {
+      if (this.#running === run) this.#running = undefined;
+    });
+    this.#running = run;
+    return run;
+  }
+
+  async #reloadNow(): Promise<ReloadResult> {
     try {
       this.#current = await loadArtifacts(this.clientDir, this.#current);
       collectGarbage();

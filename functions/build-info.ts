@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { BuildInfoSchema, type BuildInfo } from '../src/schemas/build-info.ts';
 
-const BuildInfoSchema = z.object({ site: z.url() });
+export class BuildInfoError extends Error {
+  override name = 'BuildInfoError';
+}
 
 /**
- * The public base URL the artifacts were built for (`dist/build.json`, written
- * by the build): absolute links, hub topics and the MCP origin check all use
- * the value the build was made with, not the environment of the server.
+ * `dist/build.json`, written by the build (src/content/build-info.ts) with the
+ * same schema: the server uses the site URL the build was made with, not its
+ * own environment.
  */
-export function readBuildSite(distDir: string): string {
+export function readBuildInfo(distDir: string): BuildInfo {
   const file = join(distDir, 'build.json');
-  const parsed = BuildInfoSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file} is not valid: ${parsed.error.message}; run the build again`);
-  return parsed.data.site.replace(/\/+$/, '');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new BuildInfoError(`${file} cannot be read (${(error as Error).message}); run the build (npm run build) or set DIST_DIR`);
+  }
+  const parsed = BuildInfoSchema.safeParse(json);
+  if (!parsed.success) throw new BuildInfoError(`${file} is not valid: ${parsed.error.message}; run the build again`);
+  return parsed.data;
 }

@@ -1,75 +1,122 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULT_HTTP_LIMITS, type HttpLimits, type ServerConfig } from '../src/config.ts';
-import { createApp } from './app.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../src/config.ts';
+import { createApp, type App } from './app.ts';
 import { ArtifactsHolder } from './artifacts.ts';
 import type { Route } from './http/router.ts';
 import { HttpError, renderError } from './http/http-error.ts';
 import { rawResponse } from './http/send.ts';
 import { createNodeAdapter } from './node-adapter.ts';
 
-export interface RunningServer {
-  /** Base URL the server answers on, e.g. http://127.0.0.1:4321 */
-  url: string;
-  artifacts: ArtifactsHolder;
-  close(): Promise<void>;
-}
-
 export interface ListeningAddress {
   host: string;
   port: number;
 }
 
-export interface StartOptions extends Pick<ServerConfig, 'host' | 'port' | 'distDir'> {
+export interface HttpServerOptions {
   http?: Partial<HttpLimits>;
-  /** Endpoint families beyond the read API; `listening()` tells where the server listens, once it does. */
-  routes?: (artifacts: ArtifactsHolder, listening: () => ListeningAddress | undefined) => readonly Route[];
   log?: (message: string) => void;
 }
 
-/** Loads the build output and listens. Used by `npm start`, the tests and the benchmarks. */
-export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
-  const log = options.log ?? console.error;
-  const artifacts = await ArtifactsHolder.open(join(options.distDir, 'client'));
-  // Known once listening; routes that check Host (MCP) ask for it per request.
-  const where: { listening?: ListeningAddress } = {};
-  const app = createApp({ artifacts, routes: options.routes?.(artifacts, () => where.listening) ?? [], log });
-  const adapter = createNodeAdapter(app, { log, limits });
-  const server = createServer(
-    {
+/** How long a shutdown waits for answers in flight when nobody says (SHUTDOWN_DRAIN_MS). */
+export const DEFAULT_DRAIN_MS = 30_000;
+
+/**
+ * The Node HTTP server with the contract's limits, made before the app so
+ * that routes which check Host (MCP) can ask it where it listens; `listen`
+ * then serves the app. Used by `npm start`, the tests and the benchmarks.
+ */
+export class HttpServer {
+  readonly #server: Server;
+  readonly #limits: HttpLimits;
+  readonly #log: (message: string) => void;
+  #url = '';
+
+  constructor(options: HttpServerOptions = {}) {
+    this.#limits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
+    this.#log = options.log ?? console.error;
+    const limits = this.#limits;
+    this.#server = createServer({
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       // How often Node looks for connections past the two timeouts above (its default, 30 s, lets an idle one live 60 s more).
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
-    },
-    adapter.onRequest,
-  );
-  // Node answers "100 Continue" itself unless told otherwise; the adapter does it only for a body it will read.
-  server.on('checkContinue', adapter.onRequest);
-  server.on('checkExpectation', (_req, res) => {
-    res.writeHead(417, { connection: 'close' }).end();
-    res.once('finish', () => res.socket?.destroy());
-  });
-  server.on('clientError', adapter.onClientError);
-  // CONNECT is no method of this server: Node would close without a word.
-  server.on('connect', (_req, socket: Socket) =>
-    socket.end(
-      rawResponse(renderError(new HttpError(405, 'CONNECT is not allowed here.', { headers: { allow: 'GET, HEAD, POST, OPTIONS' } }))),
-    ),
-  );
-  // A client that half-closes after pipelining still gets every answer (the adapter may hold some back).
-  // Not in Node's typings, but read by its HTTP server since 0.x (socketOnEnd): the tests pin the behaviour.
-  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.setTimeout(limits.idleTimeoutMs);
-  capConnections(server, limits.maxConnections);
-  await listen(server, options.host, options.port);
-  const { address, port } = server.address() as AddressInfo;
-  where.listening = { host: address, port };
-  const host = address.includes(':') ? `[${address}]` : address;
-  return { url: `http://${host}:${port}`, artifacts, close: () => close(server) };
+    });
+  }
+
+  /** Where the server listens, once it does. */
+  address(): ListeningAddress | undefined {
+    const address = this.#server.address();
+    return address && typeof address === 'object' ? { host: address.address, port: address.port } : undefined;
+  }
+
+  /** Base URL the server answers on, e.g. http://127.0.0.1:4321 (empty before `listen`). */
+  get url(): string {
+    return this.#url;
+  }
+
+  async listen(app: App, host: string, port: number): Promise<string> {
+    const server = this.#server;
+    const adapter = createNodeAdapter(app, { log: this.#log, limits: this.#limits });
+    server.on('request', adapter.onRequest);
+    // Node answers "100 Continue" itself unless told otherwise; the adapter does it only for a body it will read.
+    server.on('checkContinue', adapter.onRequest);
+    server.on('checkExpectation', (_req, res) => {
+      res.writeHead(417, { connection: 'close' }).end();
+      res.once('finish', () => res.socket?.destroy());
+    });
+    server.on('clientError', adapter.onClientError);
+    // CONNECT is no method of this server: Node would close without a word.
+    server.on('connect', (_req, socket: Socket) =>
+      socket.end(
+        rawResponse(renderError(new HttpError(405, 'CONNECT is not allowed here.', { headers: { allow: 'GET, HEAD, POST, OPTIONS' } }))),
+      ),
+    );
+    // A client that half-closes after pipelining still gets every answer (the adapter may hold some back).
+    // Not in Node's typings, but read by its HTTP server since 0.x (socketOnEnd): the tests pin the behaviour.
+    (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+    server.setTimeout(this.#limits.idleTimeoutMs);
+    capConnections(server, this.#limits.maxConnections);
+    await listen(server, host, port);
+    const { address, port: bound } = server.address() as AddressInfo;
+    this.#url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
+    return this.#url;
+  }
+
+  /**
+   * Stops accepting, lets every answer in flight finish (a download of any
+   * size included), closing each keep-alive connection as soon as it is idle;
+   * connections still busy after `drainMs` are cut. Resolves when none is left.
+   */
+  close(drainMs = DEFAULT_DRAIN_MS): Promise<void> {
+    return drain(this.#server, drainMs);
+  }
+}
+
+/** Opens the build output, serves the read API and the given routes, and listens: the tests' and benchmarks' small server. */
+export async function startServer(options: {
+  host: string;
+  port: number;
+  distDir: string;
+  http?: Partial<HttpLimits>;
+  log?: (message: string) => void;
+  routes?: readonly Route[];
+}): Promise<RunningServer> {
+  const log = options.log ?? console.error;
+  const artifacts = await ArtifactsHolder.open(join(options.distDir, 'client'));
+  const http = new HttpServer({ http: options.http ?? {}, log });
+  const app = createApp({ artifacts, routes: options.routes ?? [], log });
+  const url = await http.listen(app, options.host, options.port);
+  return { url, artifacts, close: (drainMs?: number) => http.close(drainMs) };
+}
+
+export interface RunningServer {
+  /** Base URL the server answers on, e.g. http://127.0.0.1:4321 */
+  url: string;
+  artifacts: ArtifactsHolder;
+  close(drainMs?: number): Promise<void>;
 }
 
 const REFUSAL = rawResponse(
@@ -104,11 +151,19 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
-/** Stops accepting, lets requests in flight finish, then drops idle keep-alive sockets. */
-function close(server: Server): Promise<void> {
+/** Stops accepting; idle connections close at once, busy ones when their answers are done; the rest are cut at `drainMs`. */
+function drain(server: Server, drainMs: number): Promise<void> {
+  if (!server.listening) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
+    // A keep-alive connection turns idle when its last answer is written: look again often, so it never waits for its timeout.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+    server.close((error) => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      if (error) reject(error);
+      else resolve();
+    });
     server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
 }

@@ -1,50 +1,99 @@
+import { join } from 'node:path';
 import type { ServerConfig } from '../src/config.ts';
-import { readBuildSite } from './build-info.ts';
+import { createApp } from './app.ts';
+import { ArtifactsHolder, type ReloadResult } from './artifacts.ts';
+import { readBuildInfo } from './build-info.ts';
+import { hubElsewhereRoute } from './hub-elsewhere.ts';
 import { createHub, type Hub } from './hub/hub.ts';
-import { mcpRoutes } from './mcp/endpoint.ts';
+import type { PublishReport } from './hub/publisher.ts';
 import type { Resolver } from './hub/safe-client.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { mcpRoutes } from './mcp/endpoint.ts';
+import { HttpServer } from './server.ts';
 
-export interface RunningService {
-  server: RunningServer;
-  hub: Hub;
-  close(): Promise<void>;
+export interface Service {
+  /** Base URL the server answers on, e.g. http://127.0.0.1:4321 */
+  url: string;
+  artifacts: ArtifactsHolder;
+  /** Absent with `SERVICE_ROLE=read`. */
+  hub: Hub | undefined;
+  /**
+   * Brings a new build into service: the artifacts of every process that
+   * serves them (this one, or every worker of the cluster), then, once all of
+   * them answer from it, the hub's publish of the topics that changed.
+   * `npm run deploy` (through the hub's publish request), SIGHUP and a read
+   * process's watch of `build.json` all come here.
+   */
+  reload(topics?: readonly string[]): Promise<ServiceReload>;
+  /** Stops accepting, finishes every answer in flight within `drainMs`, then stops the hub. */
+  close(drainMs?: number): Promise<void>;
+}
+
+export interface ServiceReload {
+  build: ReloadResult;
+  /** Absent without a hub. */
+  publish?: PublishReport;
+}
+
+export interface ServiceOptions {
+  log?: (message: string) => void;
+  /** Tests only: DNS for the hub's connect-time address check. */
+  resolve?: Resolver;
+  /**
+   * Reloads the build in every process that serves it. Default: this
+   * process's artifacts. A cluster worker passes the primary's broadcast,
+   * which resolves once every worker has reloaded.
+   */
+  reloadEverywhere?: (local: ArtifactsHolder) => Promise<ReloadResult>;
 }
 
 /**
- * Everything `npm start` runs in one process: the HTTP server (read API and MCP) and the hub
- * (whose start-up publish distributes whatever changed while it was down and
- * resumes the work a previous run left in its database).
+ * The composition root of `npm start` (and of each cluster worker): opens the
+ * build output, builds the hub (with `SERVICE_ROLE=all`) and the MCP routes,
+ * then the app, then listens; the hub starts (its start-up publish
+ * distributes whatever changed while it was down) once the server answers.
  */
-export async function startService(
-  config: ServerConfig,
-  options: { log?: (message: string) => void; resolve?: Resolver } = {},
-): Promise<RunningService> {
+export async function composeService(config: ServerConfig, options: ServiceOptions = {}): Promise<Service> {
   const log = options.log ?? console.error;
-  const site = readBuildSite(config.distDir);
-  let hub: Hub | undefined;
-  const server = await startServer({
-    ...config,
-    log,
-    routes: (artifacts, listening) => {
-      hub = createHub({ config: config.hub, artifacts, site, log, ...(options.resolve ? { resolve: options.resolve } : {}) });
-      const mcp = mcpRoutes(artifacts, {
-        site,
-        sessionSecret: config.mcpSessionSecret,
-        allowedOrigins: config.mcpAllowedOrigins,
-        listening,
-      });
-      return [hub.route, ...mcp];
-    },
+  const artifacts = await ArtifactsHolder.open(join(config.distDir, 'client'));
+  const { site } = readBuildInfo(config.distDir);
+  const http = new HttpServer({ http: config.http, log });
+  const reloadEverywhere = options.reloadEverywhere ?? ((local: ArtifactsHolder) => local.reload());
+
+  const reload = async (topics: readonly string[] = []): Promise<ServiceReload> => {
+    const build = await reloadEverywhere(artifacts);
+    if (!build.ok) log(`reload: keeping the last good build: ${build.error.message}`);
+    if (!hub) return { build };
+    return { build, publish: await hub.publish(topics) };
+  };
+
+  const hub =
+    config.role === 'all'
+      ? createHub({
+          config: config.hub,
+          artifacts,
+          site,
+          log,
+          onPublishRequest: (topics) => reload(topics),
+          ...(options.resolve ? { resolve: options.resolve } : {}),
+        })
+      : undefined;
+  const mcp = mcpRoutes(artifacts, {
+    site,
+    sessionSecret: config.mcpSessionSecret,
+    allowedOrigins: config.mcpAllowedOrigins,
+    listening: () => http.address(),
   });
-  const started = hub as Hub;
-  await started.start();
+  const app = createApp({ artifacts, routes: [hub ? hub.route : hubElsewhereRoute(), ...mcp], log });
+  const url = await http.listen(app, config.host, config.port);
+  await hub?.start();
   return {
-    server,
-    hub: started,
-    async close() {
-      await server.close();
-      await started.close();
+    url,
+    artifacts,
+    hub,
+    reload,
+    async close(drainMs = config.shutdownDrainMs) {
+      await http.close(drainMs);
+      await hub?.close();
     },
   };
 }

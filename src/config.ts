@@ -66,6 +66,11 @@ const ServerConfigSchema = z.object({
   HUB_MAX_SUBSCRIPTIONS_PER_HOST: count.default(100),
   MCP_SESSION_SECRET: z.string().min(16).optional(),
   MCP_ALLOWED_ORIGINS: z.string().default(''),
+  SERVICE_ROLE: z.enum(['all', 'read'], { error: 'all (everything, the hub included) or read (everything but the hub)' }).default('all'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(30_000),
+  // Set by npm for the scripts it runs: the server then stops when npm does (npm killed with SIGKILL cannot pass the signal on).
+  npm_lifecycle_event: z.string().optional(),
 });
 
 /** What one client may cost the server (contract section 2, "Limits every endpoint keeps"). */
@@ -111,6 +116,14 @@ export interface HubConfig {
 export interface ServerConfig {
   host: string;
   port: number;
+  /** `all`: everything; `read`: everything but the hub, whose path answers 503 (contract section 5). */
+  role: 'all' | 'read';
+  /** Processes answering on the port (`node:cluster` workers when more than 1). */
+  workers: number;
+  /** How long a shutdown waits for answers in flight before it cuts the connections still busy. */
+  shutdownDrainMs: number;
+  /** Stop when the process that started this one goes away (`npm start` killed with SIGKILL). */
+  stopWithParent: boolean;
   /** Build output: `dist/client` holds the artifacts, `dist/build.json` the build's site URL. */
   distDir: string;
   http: HttpLimits;
@@ -127,6 +140,10 @@ export function readServerConfig(env: Env): ServerConfig {
   return {
     host: parsed.HOST,
     port: parsed.PORT,
+    role: parsed.SERVICE_ROLE,
+    workers: parsed.WEB_CONCURRENCY,
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
+    stopWithParent: parsed.npm_lifecycle_event !== undefined,
     distDir: parsed.DIST_DIR,
     http: {
       maxConnections: parsed.HTTP_MAX_CONNECTIONS,

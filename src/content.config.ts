@@ -1,14 +1,14 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import buildConfig from 'virtual:build-config';
 import { z } from 'zod';
-import { readBuildConfig } from './config.ts';
 import { jsonFileLoader } from './content/json-file-loader.ts';
 import { BusinessFileSchema } from './schemas/business.ts';
 import { AspectSchema, ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } from './schemas/catalogue.ts';
 import { EditorialFileSchema } from './schemas/editorial.ts';
 import { ReviewFileSchema } from './schemas/review.ts';
 
-const { contentDir } = readBuildConfig(process.env);
+const { contentDir } = buildConfig;
 const at = (name: string) => `${contentDir}/${name}`;
 
 /** A single-object file becomes a one-entry collection. */

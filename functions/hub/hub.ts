@@ -23,10 +23,17 @@ export interface Hub {
 
 export interface HubOptions {
   config: HubConfig;
-  artifacts: ArtifactsHolder;
+  /** The snapshot topics are read from (the hub never reloads it: the service does, before it publishes). */
+  artifacts: Pick<ArtifactsHolder, 'current'>;
   /** The public base URL the build was made for: topics and the hub URL hang off it. */
   site: string;
   log: (message: string) => void;
+  /**
+   * What a publish request (`hub.mode=publish`) runs after its 202: the
+   * service's reload (the new build into every worker, then this hub's
+   * publish). Unset: the hub publishes from the snapshot it has.
+   */
+  onPublishRequest?: (topics: readonly string[]) => Promise<unknown>;
   /** Tests only: DNS for the connect-time address check. */
   resolve?: Resolver;
 }
@@ -52,12 +59,19 @@ export function createHub(options: HubOptions): Hub {
   const dispatcher = new Dispatcher({ store, client, worker, config, hubUrl, log });
   const topics = hubTopics(site);
   const publisher = new Publisher({ artifacts, store, topics, onQueued: () => dispatcher.kick(), log });
-  const route = hubRoute({ config, store, dispatcher, publisher, topics: topics.map((t) => t.url), worker });
+  const route = hubRoute({
+    config,
+    store,
+    dispatcher,
+    publish: options.onPublishRequest ?? ((topicUrls) => publisher.publish(topicUrls)),
+    topics: topics.map((t) => t.url),
+    worker,
+  });
   return {
     route,
     store,
     async start() {
-      const report = await publisher.publish([], false);
+      const report = await publisher.publish([]);
       dispatcher.kick();
       return report;
     },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ArtifactsHolder } from '../artifacts.ts';
 import type { HubStore } from './store/index.ts';
 
@@ -11,19 +10,20 @@ export interface TopicSource {
 export interface PublishReport {
   /** Topics whose bytes changed, with the subscribers they were queued for. */
   changed: { topic: string; queued: number }[];
-  reloadError?: string;
   /** The publish failed (the database, say); nothing was queued. */
   error?: string;
 }
 
 /**
- * Publishing (contract section 4): reload the build, swap it into the read
- * endpoints, and queue each topic whose bytes differ from what was last
- * distributed. Publishes that arrive while one runs collapse into at most
- * one more, which covers every topic any of them named.
+ * Publishing (contract section 4): queue each topic whose bytes in the
+ * current snapshot differ from what was last distributed. Bringing the new
+ * build into the read endpoints (of every worker) is the service's reload,
+ * which runs before it (functions/service.ts). Publishes that arrive while
+ * one runs collapse into at most one more, which covers every topic any of
+ * them named.
  */
 export class Publisher {
-  readonly #artifacts: ArtifactsHolder;
+  readonly #artifacts: Pick<ArtifactsHolder, 'current'>;
   readonly #store: HubStore;
   readonly #topics: readonly TopicSource[];
   readonly #queued: () => void;
@@ -34,7 +34,7 @@ export class Publisher {
   #nextRun: Promise<PublishReport> | undefined;
 
   constructor(deps: {
-    artifacts: ArtifactsHolder;
+    artifacts: Pick<ArtifactsHolder, 'current'>;
     store: HubStore;
     topics: readonly TopicSource[];
     onQueued: () => void;
@@ -47,9 +47,9 @@ export class Publisher {
     this.#log = deps.log;
   }
 
-  /** `topics` empty = all. `reload` false at start-up, where the artifacts were just loaded. Resolves when the run that covers this request is done. */
-  publish(topics: readonly string[] = [], reload = true): Promise<PublishReport> {
-    if (!this.#running) return this.#start(new Set(topics), reload);
+  /** `topics` empty = all. Resolves when the run that covers this request is done. */
+  publish(topics: readonly string[] = []): Promise<PublishReport> {
+    if (!this.#running) return this.#start(new Set(topics));
     if (this.#next === undefined) this.#next = new Set(topics);
     else if (this.#next.size > 0 && topics.length > 0) for (const t of topics) this.#next.add(t);
     else this.#next.clear();
@@ -57,14 +57,14 @@ export class Publisher {
       const next = this.#next ?? new Set<string>();
       this.#next = undefined;
       this.#nextRun = undefined;
-      return this.#start(next, true);
+      return this.#start(next);
     });
     return this.#nextRun;
   }
 
-  #start(topics: Set<string>, reload: boolean): Promise<PublishReport> {
+  #start(topics: Set<string>): Promise<PublishReport> {
     // A publish runs after its 202, with nobody to answer: a failure is logged and reported, never thrown.
-    const run = this.#run(topics, reload)
+    const run = this.#run(topics)
       .catch((error: unknown): PublishReport => {
         const message = error instanceof Error ? error.message : String(error);
         this.#log(`hub: publish failed: ${message}`);
@@ -77,24 +77,16 @@ export class Publisher {
     return run;
   }
 
-  async #run(topics: Set<string>, reload: boolean): Promise<PublishReport> {
+  async #run(topics: Set<string>): Promise<PublishReport> {
     const report: PublishReport = { changed: [] };
-    if (reload) {
-      const result = await this.#artifacts.reload();
-      // A broken build keeps the last good snapshot; its topics are then unchanged and nothing is sent.
-      if (!result.ok) {
-        report.reloadError = result.error.message;
-        this.#log(`hub: publish could not reload the build, keeping the last good one: ${result.error.message}`);
-      }
-    }
     const site = this.#artifacts.current.site;
     for (const topic of this.#topics) {
       if (topics.size > 0 && !topics.has(topic.url)) continue;
       const file = site.get(topic.path);
       if (!file) continue;
-      const hash = createHash('sha256').update(file.body).digest('hex');
       const contentType = file.headers['content-type'] ?? 'application/octet-stream';
-      const result = this.#store.topicDistribute({ url: topic.url, contentType, body: file.body, hash }, Date.now());
+      // The hash the snapshot computed for the ETag: a publish hashes nothing again.
+      const result = this.#store.topicDistribute({ url: topic.url, contentType, body: file.body, hash: file.sha256 }, Date.now());
       if (result.changed) report.changed.push({ topic: topic.url, queued: result.queued });
     }
     if (report.changed.length > 0) {

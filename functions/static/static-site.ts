@@ -10,6 +10,8 @@ import type { HttpReply, HttpRequest } from '../http/reply.ts';
 /** One built file, held in memory with its headers computed once. */
 export interface StaticFile extends Validators {
   body: Buffer;
+  /** SHA-256 of the body, hex, computed once per load: the ETag is cut from it and the hub compares topics by it. */
+  sha256: string;
   headers: Record<string, string>;
 }
 
@@ -67,7 +69,8 @@ function indexPath(path: string): string {
 
 async function readStaticFile(file: string, urlPath: string, previous: StaticFile | undefined): Promise<StaticFile> {
   const [body, info] = await Promise.all([readFile(file), stat(file)]);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  const digest = createHash('sha256').update(body).digest();
+  const etag = `"${digest.toString('base64url').slice(0, 32)}"`;
   const mtime = Math.floor(info.mtimeMs / 1000);
   const lastModifiedSeconds = !previous
     ? mtime
@@ -79,6 +82,7 @@ async function readStaticFile(file: string, urlPath: string, previous: StaticFil
   return {
     ...validators,
     body,
+    sha256: digest.toString('hex'),
     headers: {
       'content-type': type.startsWith('text/') || type.endsWith('json') || type.endsWith('xml') ? `${type}; charset=utf-8` : type,
       'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate',

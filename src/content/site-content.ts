@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import { readBuildConfig } from '../config.ts';
+import buildConfig from 'virtual:build-config';
 import { buildReviewsDataset, type BuiltDataset, type SiteContent } from '../lib/reviews-dataset.ts';
 import type { Aspect } from '../schemas/catalogue.ts';
 import type { EditorialFile } from '../schemas/editorial.ts';
@@ -22,7 +22,7 @@ export function loadSite(): Promise<Site> {
 }
 
 async function readSite(): Promise<Site> {
-  const { site: base, contentDir } = readBuildConfig(process.env);
+  const { site: base, contentDir } = buildConfig;
   const [business, technicians, services, serviceAreas, aspects, editorial, reviews] = await Promise.all([
     getCollection('business'),
     getCollection('technicians'),

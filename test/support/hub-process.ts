@@ -8,15 +8,15 @@
  * each hub log line; a disconnect closes it gracefully.
  */
 import { readServerConfig } from '../../src/config.ts';
-import { startService } from '../../functions/service.ts';
+import { composeService } from '../../functions/service.ts';
 
 const hosts = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
-const service = await startService(readServerConfig(process.env), {
+const service = await composeService(readServerConfig(process.env), {
   log: (message) => (process.connected ? process.send?.({ log: message }) : undefined),
   resolve: async (hostname) =>
     hosts[hostname]
       ? [{ address: hosts[hostname] }]
       : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' }),
 });
-process.send?.({ url: service.server.url });
+process.send?.({ url: service.url });
 process.on('disconnect', () => void service.close().finally(() => process.exit(0)));

@@ -1,30 +1,38 @@
+import { join } from 'node:path';
 import type { HttpLimits } from '../../src/config.ts';
-import { readBuildSite } from '../../functions/build-info.ts';
+import { createApp } from '../../functions/app.ts';
+import { ArtifactsHolder } from '../../functions/artifacts.ts';
+import { readBuildInfo } from '../../functions/build-info.ts';
+import type { Route } from '../../functions/http/router.ts';
 import { mcpRoutes, type McpOptions } from '../../functions/mcp/endpoint.ts';
-import { startServer, type RunningServer } from '../../functions/server.ts';
+import { HttpServer, type RunningServer } from '../../functions/server.ts';
 
 export interface ServeOptions {
   /** Serve `/mcp` too, as `npm start` does (site from the build's build.json). */
   mcp?: Partial<Omit<McpOptions, 'site' | 'listening'>>;
+  /** Routes of the test's own beside the read API. */
+  routes?: readonly Route[];
+  log?: (message: string) => void;
 }
 
-/** Starts the real server on a free port of 127.0.0.1 for one test file. */
-export function serve(distDir: string, http: Partial<HttpLimits> = {}, options: ServeOptions = {}): Promise<RunningServer> {
+/** Starts the real server on a free port of 127.0.0.1 for one test file: the read API, and MCP when asked. */
+export async function serve(distDir: string, http: Partial<HttpLimits> = {}, options: ServeOptions = {}): Promise<RunningServer> {
   const { mcp } = options;
-  return startServer({
-    host: '127.0.0.1',
-    port: 0,
-    distDir,
-    http,
-    ...(mcp && {
-      routes: (artifacts, listening) =>
-        mcpRoutes(artifacts, {
-          site: readBuildSite(distDir),
+  const log = options.log ?? console.error;
+  const artifacts = await ArtifactsHolder.open(join(distDir, 'client'));
+  const server = new HttpServer({ http, log });
+  const routes = [
+    ...(options.routes ?? []),
+    ...(mcp
+      ? mcpRoutes(artifacts, {
+          site: readBuildInfo(distDir).site,
           sessionSecret: mcp.sessionSecret,
           allowedOrigins: mcp.allowedOrigins ?? [],
-          listening,
+          listening: () => server.address(),
           ...(mcp.sessionLifetimeSeconds ? { sessionLifetimeSeconds: mcp.sessionLifetimeSeconds } : {}),
-        }),
-    }),
-  });
+        })
+      : []),
+  ];
+  const url = await server.listen(createApp({ artifacts, routes, log }), '127.0.0.1', 0);
+  return { url, artifacts, close: (drainMs?: number) => server.close(drainMs) };
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
     port: 0,
     distDir: SAMPLE_DIST,
     log: () => {},
-    routes: () => [
+    routes: [
       {
         path: '/later',
         methods: {
