@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../src/config.ts';
@@ -31,6 +31,7 @@ export class HttpServer {
   readonly #server: Server;
   readonly #limits: HttpLimits;
   readonly #log: (message: string) => void;
+  readonly #connections = new Connections();
   #url = '';
 
   constructor(options: HttpServerOptions = {}) {
@@ -79,6 +80,7 @@ export class HttpServer {
     (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     server.setTimeout(this.#limits.idleTimeoutMs);
     capConnections(server, this.#limits.maxConnections);
+    this.#connections.attach(server);
     await listen(server, host, port);
     const { address, port: bound } = server.address() as AddressInfo;
     this.#url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
@@ -91,7 +93,17 @@ export class HttpServer {
    * connections still busy after `drainMs` are cut. Resolves when none is left.
    */
   close(drainMs = DEFAULT_DRAIN_MS): Promise<void> {
-    return drain(this.#server, drainMs);
+    const server = this.#server;
+    if (!server.listening) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+      server.close((error) => {
+        clearTimeout(cut);
+        if (error) reject(error);
+        else resolve();
+      });
+      this.#connections.drain();
+    });
   }
 }
 
@@ -151,19 +163,52 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
-/** Stops accepting; idle connections close at once, busy ones when their answers are done; the rest are cut at `drainMs`. */
-function drain(server: Server, drainMs: number): Promise<void> {
-  if (!server.listening) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    // A keep-alive connection turns idle when its last answer is written: look again often, so it never waits for its timeout.
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
-    const cut = setTimeout(() => server.closeAllConnections(), drainMs);
-    server.close((error) => {
-      clearInterval(idle);
-      clearTimeout(cut);
-      if (error) reject(error);
-      else resolve();
+/**
+ * Answers in flight per connection, so a shutdown closes each connection
+ * between answers and never during one. Node's own `closeIdleConnections`
+ * (which `server.close()` calls) counts a connection idle once its answer is
+ * ended, though a large answer may still be leaving: it cut every download
+ * still being read. Here an answer is in flight until its response closes
+ * (every byte handed to the kernel). While draining, a connection done with
+ * its answers is half-closed and kept until the client closes its side: the
+ * client has then read every byte, and none is left in the kernel's buffers
+ * when the process exits (a container's network goes with its process).
+ */
+class Connections {
+  readonly #inFlight = new Map<Socket, number>();
+  #draining = false;
+
+  attach(server: Server): void {
+    server.prependListener('connection', (socket: Socket) => {
+      this.#inFlight.set(socket, 0);
+      socket.once('close', () => this.#inFlight.delete(socket));
     });
-    server.closeIdleConnections();
-  });
+    const track = (req: IncomingMessage, res: ServerResponse): void => {
+      const socket = req.socket;
+      this.#inFlight.set(socket, (this.#inFlight.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        const left = (this.#inFlight.get(socket) ?? 1) - 1;
+        if (!this.#inFlight.has(socket)) return;
+        this.#inFlight.set(socket, left);
+        if (left === 0 && this.#draining) socket.end();
+      });
+    };
+    server.prependListener('request', track);
+    server.prependListener('checkContinue', track);
+    server.closeIdleConnections = () => this.closeIdle();
+  }
+
+  closeIdle(): void {
+    for (const [socket, inFlight] of this.#inFlight) if (inFlight === 0) socket[this.#draining ? 'end' : 'destroySoon']();
+  }
+
+  /** From now on a connection closes as soon as its last answer has left and the client has read it. */
+  drain(): void {
+    this.#draining = true;
+    for (const socket of this.#inFlight.keys()) {
+      // Node ends a `Connection: close` answer with destroySoon, which closes once the bytes reach the kernel, not the client.
+      socket.destroySoon = () => void socket.end();
+    }
+    this.closeIdle();
+  }
 }

@@ -1,9 +1,14 @@
+import cluster from 'node:cluster';
 import { readBuildConfig, readServerConfig, type BuildConfig, type ServerConfig } from '../src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
+import { watchBuild } from './build-watch.ts';
+import { connectWorker, reportWorkerFailure, startPrimary, type Primary } from './cluster.ts';
+import { watchParent } from './parent-watch.ts';
 import { composeService, type Service } from './service.ts';
 import { describeStartupFailure } from './startup-error.ts';
 
 // The process entry point: the only place that reads process.env and signals.
+// One process (WEB_CONCURRENCY=1), or a cluster's primary and, running this same file, its workers.
 let config: ServerConfig;
 let build: BuildConfig;
 try {
@@ -13,18 +18,22 @@ try {
   console.error(describeStartupFailure(error, { host: '?', port: 0, distDir: '?' }));
   process.exit(2);
 }
+const log = (message: string): void => console.log(message);
+const role = cluster.isWorker ? 'worker' : config.workers > 1 ? 'primary' : 'single';
 
 let service: Service | undefined;
+let primary: Primary | undefined;
 let stopping = false;
 const building = new AbortController();
 
 /** SIGTERM/SIGINT: stop accepting, finish every answer in flight (within SHUTDOWN_DRAIN_MS), then exit. */
-function shutDown(why: string): void {
+function shutDown(why: string, drainMs = config.shutdownDrainMs): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${why}: shutting down (answers in flight get up to ${config.shutdownDrainMs} ms)`);
+  if (role !== 'worker') log(`${why}: shutting down (answers in flight get up to ${drainMs} ms)`);
   building.abort();
-  (service?.close(config.shutdownDrainMs) ?? Promise.resolve()).then(
+  const closing = primary?.shutDown() ?? service?.close(drainMs) ?? Promise.resolve();
+  closing.then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -33,43 +42,67 @@ function shutDown(why: string): void {
   );
 }
 
+/** SIGHUP, or a new build.json in a read process: the service's reload (every worker's build, then the hub's publish). */
+function reload(why: string): void {
+  if (stopping) return;
+  if (primary) return primary.reloadAndPublish();
+  if (!service) return log(`${why}: not serving yet; the build being opened is the one served`);
+  log(`${why}: reloading the build`);
+  void service.reload().then(({ build: result }) => result.ok && log(`${why}: serving the reloaded build`));
+}
+
 // Registered before the build, so a Ctrl-C during a long build stops it cleanly too.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutDown(signal));
-// SIGHUP is the reload signal (contract section 5), never a silent death.
-process.on('SIGHUP', () => {
-  if (!service) return console.log('SIGHUP: not serving yet; the build being started is the one served');
-  console.log('SIGHUP: reloading the build');
-  void service.reload().then(({ build }) => build.ok && console.log('SIGHUP: serving the reloaded build'));
-});
-if (config.stopWithParent) watchParent(() => shutDown('npm, which started this server, is gone'));
+// SIGHUP is the reload signal (contract section 5), never a silent death. A worker given one reloads only itself.
+process.on('SIGHUP', () => (role === 'worker' ? reloadThisWorker() : reload('SIGHUP')));
+
+function reloadThisWorker(): void {
+  void service?.artifacts
+    .reload()
+    .then((result) =>
+      log(`worker ${process.pid}: SIGHUP, ${result.ok ? 'reloaded its build' : `kept its build: ${result.error.message}`}`),
+    );
+}
+if (config.stopWithParent && role !== 'worker') watchParent(() => shutDown('npm, which started this server, is gone'));
 
 try {
-  await buildIfStale({
-    distDir: config.distDir,
-    sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],
-    env: process.env,
-    signal: building.signal,
-  });
-  if (!stopping) service = await composeService(config);
+  if (role !== 'worker') {
+    await buildIfStale({
+      distDir: config.distDir,
+      sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],
+      env: process.env,
+      signal: building.signal,
+    });
+  }
+  if (role === 'primary') {
+    if (!stopping) {
+      primary = startPrimary({ workers: config.workers, drainMs: config.shutdownDrainMs, log });
+      await primary.ready;
+    }
+  } else if (role === 'worker') {
+    const channel = connectWorker({
+      local: () => service?.artifacts,
+      reloadAndPublish: () => reload('reload'),
+      shutDown: (drainMs) => shutDown('shutdown', drainMs),
+      log,
+    });
+    service = await composeService(config, { log, reloadEverywhere: (local) => channel.reloadEverywhere(local) });
+  } else if (!stopping) {
+    service = await composeService(config, { log });
+  }
 } catch (error) {
   if (stopping) process.exit(0);
-  console.error(describeStartupFailure(error, config));
+  // A worker's failure is the primary's to print, once for all of them (the primary's error carries the worker's line).
+  if (role === 'worker') await reportWorkerFailure(describeStartupFailure(error, config));
+  else console.error(role === 'primary' ? (error as Error).message : describeStartupFailure(error, config));
   process.exit(1);
 }
-if (stopping) await service?.close(0);
-else
-  console.log(
-    `Verified Reviews Service listening on ${service?.url} (role ${config.role}, artifacts from ${config.distDir}/client${config.role === 'all' ? `, hub state in ${config.hub.dbPath}` : ''})`,
+if (stopping) {
+  await service?.close(0);
+} else if (role !== 'worker') {
+  log(
+    `Verified Reviews Service listening on ${service?.url ?? `http://${config.host}:${config.port}`} (role ${config.role}, ${config.workers} process${config.workers > 1 ? 'es' : ''}, artifacts from ${config.distDir}/client${config.role === 'all' ? `, hub state in ${config.hub.dbPath}` : ''})`,
   );
-
-/**
- * `npm start` killed with SIGKILL cannot pass a signal on: the server would
- * keep the port. The parent's pid changes when it dies (the orphan is
- * adopted), so look once a second.
- */
-function watchParent(gone: () => void): void {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) gone();
-  }, 1_000).unref();
+  // A read process has no hub to tell it of a deploy: it watches the build itself.
+  if (config.role === 'read') watchBuild(config.distDir, () => reload('new build.json'));
 }
