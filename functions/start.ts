@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { readBuildConfig, readServerConfig, type BuildConfig, type ServerConfig } from '../src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
+import { completeInterruptedSwap } from './build-output.ts';
 import { watchBuild } from './build-watch.ts';
 import { connectWorker, reportWorkerFailure, startPrimary, type Primary } from './cluster.ts';
 import { watchParent } from './parent-watch.ts';
@@ -67,6 +68,9 @@ if (config.stopWithParent && role !== 'worker') watchParent(() => shutDown('npm,
 
 try {
   if (role !== 'worker') {
+    // A deploy killed in the middle of its swap left no live build: finish the swap (or put the last one back).
+    const recovered = await completeInterruptedSwap(config.distDir);
+    if (recovered) log(recovered);
     await buildIfStale({
       distDir: config.distDir,
       sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],

@@ -182,13 +182,19 @@ export interface DeployConfig {
   distDir: string;
   /** The running hub's endpoint; default: the local server at HOST:PORT. */
   hubUrl: string;
+  /** Stop (cleanly) when the process that started this one goes away (npm killed with SIGKILL). */
+  stopWithParent: boolean;
 }
 
 export function readDeployConfig(env: Env): DeployConfig {
   const server = readServerConfig(env);
   const parsed = parseEnv(DeployConfigSchema, env);
   const host = server.host.includes(':') ? `[${server.host}]` : server.host;
-  return { distDir: server.distDir, hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}${PATHS.hub}` };
+  return {
+    distDir: server.distDir,
+    hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}${PATHS.hub}`,
+    stopWithParent: server.stopWithParent,
+  };
 }
 
 export class ConfigError extends Error {
