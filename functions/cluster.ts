@@ -178,6 +178,8 @@ export function reportWorkerFailure(message: string): Promise<void> {
 export interface WorkerChannel {
   /** The service's reloadEverywhere: asks the primary to reload every worker, resolves when all have. */
   reloadEverywhere(local: ArtifactsHolder): Promise<ReloadResult>;
+  /** The service is composed: answer the reloads that arrived while it was starting, after reloading. */
+  serving(local: ArtifactsHolder): void;
 }
 
 /** A worker's side: answers the primary's reload and shutdown, and asks it for reloads of every worker. */
@@ -189,17 +191,20 @@ export function connectWorker(handlers: {
 }): WorkerChannel {
   const waiting = new Map<number, (result: ReloadResult) => void>();
   let next = 1;
+  /** Reloads asked for before this worker's service was composed: its build may have been opened before the swap. */
+  const early: number[] = [];
+  const reload = (id: number, local: ArtifactsHolder): void => {
+    void local.reload().then((result) => {
+      if (result.ok) handlers.log(`worker ${process.pid}: reloaded the build`);
+      if (process.connected)
+        process.send?.({ vrs: 'reloaded', id, ok: result.ok, ...(result.ok ? {} : { error: result.error.message }) } satisfies ToPrimary);
+    });
+  };
   process.on('message', (message: ToWorker) => {
     if (message?.vrs === 'reload') {
       const local = handlers.local();
-      const done = (result: ReloadResult): void => {
-        if (result.ok) handlers.log(`worker ${process.pid}: reloaded the build`);
-        if (process.connected)
-          process.send?.({ vrs: 'reloaded', id: message.id, ok: result.ok, ...(result.ok ? {} : { error: result.error.message }) });
-      };
-      // Not serving yet: the build it is about to open is the new one.
-      if (!local) done({ ok: true });
-      else void local.reload().then(done);
+      if (local) reload(message.id, local);
+      else early.push(message.id);
     } else if (message?.vrs === 'reload-all-done') {
       waiting.get(message.id)?.(message.ok ? { ok: true } : { ok: false, error: new Error(message.error ?? 'reload failed') });
       waiting.delete(message.id);
@@ -210,6 +215,9 @@ export function connectWorker(handlers: {
     }
   });
   return {
+    serving(local) {
+      for (const id of early.splice(0)) reload(id, local);
+    },
     reloadEverywhere(local) {
       // The primary is gone (this worker is about to stop too): this worker's own build is all there is.
       if (!process.connected) return local.reload();

@@ -91,6 +91,7 @@ try {
       log,
     });
     service = await composeService(config, { log, reloadEverywhere: (local) => channel.reloadEverywhere(local) });
+    channel.serving(service.artifacts);
   } else if (!stopping) {
     service = await composeService(config, { log });
   }
