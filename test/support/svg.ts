@@ -27,8 +27,8 @@ export function readSvg(xml: string): SvgSummary {
   try {
     doc = XmlDocument.fromString(xml);
   } catch (error) {
-    if (error instanceof XmlParseError) throw new Error(`not well-formed XML: ${error.details.map((d) => d.message.trim()).join('; ')}`);
-    throw error;
+    if (!(error instanceof XmlParseError)) throw error;
+    throw new Error(`not well-formed XML: ${error.details.map((d) => d.message.trim()).join('; ')}`, { cause: error });
   }
   try {
     const str = (xpath: string) => String(doc.eval(`string(${xpath})`, NS));
