@@ -13,7 +13,7 @@ import { dateRange, generatedAt, overallSentiment } from './overall.ts';
 import { pickPullQuote } from './pull-quote.ts';
 import { writeSummary } from './summary.ts';
 import { temporal } from './temporal.ts';
-import { findTopics } from './topics.ts';
+import { findTopics } from './topics/find-topics.ts';
 
 export interface InsightsInput {
   reviews: Review[];

@@ -1,3 +1,4 @@
+import { popcount } from '../bitset.ts';
 import { BITSET_BREAK_EVEN } from './tuning.ts';
 
 /**
@@ -70,11 +71,4 @@ export function hasBit(bits: Int32Array, p: number): boolean {
 
 export function setBit(bits: Int32Array, p: number): void {
   bits[p >>> 5] = (bits[p >>> 5] as number) | (1 << (p & 31));
-}
-
-/** Set bits in a 32-bit word. */
-export function popcount(word: number): number {
-  let x = word - ((word >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -1,5 +1,6 @@
 import type { SearchQuery } from '../../schemas/search.ts';
-import { bitsetWords, contains, EMPTY_POSTING, hasBit, popcount, rank, setBit, type Posting } from './posting.ts';
+import { popcount } from '../bitset.ts';
+import { bitsetWords, contains, EMPTY_POSTING, hasBit, rank, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
 import { normaliseText } from '../text.ts';
 import { matchText } from './text-index.ts';

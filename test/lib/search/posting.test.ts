@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contains, createPosting, hasBit, popcount, rank } from '../../../src/lib/search/posting.ts';
+import { contains, createPosting, hasBit, rank } from '../../../src/lib/search/posting.ts';
 
 describe('createPosting', () => {
   it('adds a bitset only when it costs no more memory than the list (one bit per review against 32 per entry)', () => {
@@ -24,18 +24,6 @@ describe('createPosting', () => {
         },
       ),
     );
-  });
-});
-
-describe('popcount', () => {
-  it('counts the set bits of any 32-bit word, the sign bit included', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (word) => {
-        expect(popcount(word)).toBe([...(word >>> 0).toString(2)].filter((c) => c === '1').length);
-      }),
-    );
-    expect(popcount(-1)).toBe(32);
-    expect(popcount(0)).toBe(0);
   });
 });
 
