@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateContent } from '../scripts/synthetic/generate.ts';
 import { buildSite } from '../test/support/build.ts';
@@ -10,6 +10,8 @@ export interface BuildTime {
   /** Time the insights analyser took inside that build (logged by src/pages/insights.json.ts). */
   analyserMs: number;
   share: number;
+  /** Peak resident memory of the build process (Linux VmHWM), in bytes; NaN where /proc is missing. */
+  peakRssBytes: number;
 }
 
 const ROOT = join(import.meta.dirname, '..');
@@ -23,18 +25,43 @@ export async function benchBuildTimes(sizes: readonly number[], log: (line: stri
   for (const count of sizes) {
     const contentDir = await generated(count);
     const outDir = join(ROOT, '.bench', `build-${count}`);
+    const peak = new PeakRss();
     const started = performance.now();
-    const result = await buildSite({ contentDir, outDir });
+    const result = await buildSite({ contentDir, outDir, onSpawn: (pid) => peak.watch(pid) });
     const buildMs = performance.now() - started;
+    const peakRssBytes = peak.stop();
     if (result.code !== 0) throw new Error(`build of ${count} reviews failed:\n${result.output.slice(-4000)}`);
     const analyserMs = Number(/\[insights\] analysed \d+ reviews in (\d+) ms/.exec(result.output)?.[1] ?? NaN);
-    const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs };
+    const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs, peakRssBytes };
     log(
-      `build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build)`,
+      `build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build), peak RSS ${(peakRssBytes / 2 ** 30).toFixed(2)} GiB`,
     );
     results.push(row);
   }
   return results;
+}
+
+/**
+ * The build's peak resident memory: the kernel keeps the high-water mark (VmHWM) per process, so
+ * sampling it now and then and keeping the last value read before exit loses nothing between samples.
+ */
+class PeakRss {
+  #bytes = NaN;
+  #timer: NodeJS.Timeout | undefined;
+
+  watch(pid: number): void {
+    const sample = async () => {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+      const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+      if (kb) this.#bytes = Math.max(Number.isNaN(this.#bytes) ? 0 : this.#bytes, Number(kb) * 1024);
+    };
+    this.#timer = setInterval(() => void sample(), 100);
+  }
+
+  stop(): number {
+    clearInterval(this.#timer);
+    return this.#bytes;
+  }
 }
 
 /** The generated content folder for a size, made once (the generator is seeded, so it never needs remaking). */

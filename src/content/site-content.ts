@@ -1,8 +1,10 @@
 import { getCollection } from 'astro:content';
 import buildConfig from 'virtual:build-config';
+import { buildInsights } from '../lib/insights/index.ts';
 import { buildReviewsDataset, type BuiltDataset, type SiteContent } from '../lib/reviews-dataset.ts';
 import type { Aspect } from '../schemas/catalogue.ts';
 import type { EditorialFile } from '../schemas/editorial.ts';
+import type { Insights } from '../schemas/insights.ts';
 import type { ReviewFile } from '../schemas/review.ts';
 
 /** Everything the artifact pages need, read from the collections once per build. */
@@ -15,10 +17,33 @@ export interface Site extends BuiltDataset {
 }
 
 let site: Promise<Site> | undefined;
+let insights: Promise<Insights> | undefined;
 
 export function loadSite(): Promise<Site> {
   site ??= readSite();
   return site;
+}
+
+/** The insights, analysed once per build: `/insights.json` and every page that shows a figure of it read this one object. */
+export function loadInsights(): Promise<Insights> {
+  insights ??= loadSite().then(analyse);
+  return insights;
+}
+
+function analyse({ dataset, content, aspects, editorial }: Site): Insights {
+  const started = performance.now();
+  const result = buildInsights({
+    reviews: dataset.reviews,
+    aspects,
+    technicians: content.technicians,
+    services: content.services,
+    serviceAreas: content.serviceAreas,
+    editorial,
+    businessName: dataset.business.name,
+  });
+  // Read by `npm run bench` for the analyser's share of the build time.
+  console.log(`[insights] analysed ${dataset.reviews.length} reviews in ${Math.round(performance.now() - started)} ms`);
+  return result;
 }
 
 async function readSite(): Promise<Site> {

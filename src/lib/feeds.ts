@@ -4,17 +4,20 @@ import type { JsonFeed } from '../schemas/json-feed.ts';
 import type { Review } from '../schemas/review.ts';
 import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
 import { FEED_SIZE, PATHS } from './endpoints.ts';
+import { PAGES, reviewPermalink } from './site/permalinks.ts';
 
 /**
  * Both feeds carry the same 50 newest reviews. Every timestamp comes from the
  * content (review and reply dates), so an unchanged dataset gives the same bytes.
+ * An entry links to the review's permalink on the site; the original on its
+ * source platform, where there is one, goes beside it (`external_url`, `rel="via"`).
  */
 export function buildJsonFeed(dataset: ReviewsDataset, base: string): JsonFeed {
   const { business } = dataset;
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: `${business.name}: verified customer reviews`,
-    home_page_url: business.url,
+    home_page_url: base + PAGES.reviews,
     feed_url: base + PATHS.jsonFeed,
     description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
     language: 'en-US',
@@ -22,6 +25,7 @@ export function buildJsonFeed(dataset: ReviewsDataset, base: string): JsonFeed {
     hubs: [{ type: 'WebSub', url: base + PATHS.hub }],
     items: newest(dataset).map((review) => ({
       id: review.id,
+      url: base + reviewPermalink(review),
       ...(review.source_url ? { external_url: review.source_url } : {}),
       title: itemTitle(review),
       content_text: itemText(review, business.name),
@@ -41,7 +45,7 @@ export function buildAtomFeed(dataset: ReviewsDataset, base: string): string {
     id: base + PATHS.atomFeed,
     title: `${business.name}: verified customer reviews`,
     description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
-    link: business.url,
+    link: base + PAGES.reviews,
     feedLinks: { atom: base + PATHS.atomFeed },
     hub: base + PATHS.hub,
     language: 'en-US',
@@ -50,11 +54,14 @@ export function buildAtomFeed(dataset: ReviewsDataset, base: string): string {
     updated: new Date(items.map(lastChange).reduce((a, b) => (a > b ? a : b), '1970-01-01') + 'T00:00:00Z'),
     generator: false,
   });
+  const via = new Map<string, string>();
   for (const review of items) {
-    const permalink = `${base}${PATHS.reviews}#review-${review.id}`;
+    const link = base + reviewPermalink(review);
+    if (review.source_url) via.set(link, review.source_url);
     feed.addItem({
-      id: permalink,
-      link: review.source_url ?? permalink,
+      // The entry id predates the site's pages; an id must never change, so it keeps its first form.
+      id: `${base}${PATHS.reviews}#review-${review.id}`,
+      link,
       title: escapeHtml(itemTitle(review)),
       content: escapeHtml(itemText(review, business.name)).replace(/\n/g, '<br>'),
       date: new Date(dayStart(lastChange(review))),
@@ -63,7 +70,18 @@ export function buildAtomFeed(dataset: ReviewsDataset, base: string): string {
       category: review.services.map((term) => ({ term })),
     });
   }
-  return feed.atom1();
+  return withViaLinks(feed.atom1(), via);
+}
+
+/**
+ * The feed library writes one `<link>` per entry; the source's permalink goes after it as
+ * `rel="via"` (RFC 4287 4.2.7.2). Each entry's own link is unique (it holds the review id).
+ */
+function withViaLinks(atom: string, via: ReadonlyMap<string, string>): string {
+  return atom.replace(/<link href="([^"]*)"\/>/g, (tag: string, href: string) => {
+    const source = via.get(href.replace(/&amp;/g, '&'));
+    return source ? `${tag}\n        <link rel="via" href="${escapeHtml(new URL(source).href)}"/>` : tag;
+  });
 }
 
 function newest(dataset: ReviewsDataset): Review[] {

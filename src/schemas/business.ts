@@ -39,6 +39,7 @@ export const BusinessFileSchema = z.strictObject({
     .string()
     .regex(/^\d{4}$/)
     .optional(),
+  same_as: z.array(HttpUrlSchema).optional().describe("The business's own profiles elsewhere (Google, Yelp, Facebook, ...)"),
 });
 export type BusinessFile = z.infer<typeof BusinessFileSchema>;
 
@@ -56,6 +57,7 @@ export const BusinessSchema = z
     emergency_service: z.string().optional(),
     licences: z.array(LicenceSchema),
     founded: z.string().optional(),
+    same_as: z.array(z.url()).optional().describe("The business's own profiles elsewhere (Google, Yelp, Facebook, ...)"),
     service_areas: z.array(z.string()).describe('Names of the areas served'),
     services: z.array(ServiceSchema),
     technicians: z.array(TechnicianSchema).describe('The roster; search matches a technician by full name, first name or alias'),

@@ -97,5 +97,99 @@ export const GetInsightsSummaryOutputSchema = InsightsSchema.pick({
   trend: TrendSchema.shape.direction.describe('Direction of the latest 6 months against the 6 before (see get_trend)'),
 });
 
+/**
+ * What `tools/list` shows of each tool, in its order: the MCP server registers these and the
+ * developers page lists them, so the page can never describe a tool differently from the server.
+ */
+export const MCP_TOOLS = {
+  get_business: {
+    name: 'get_business',
+    title: 'Business details and rating',
+    description:
+      'The business: name, contact details, address, opening hours, licences, service areas, the services catalogue (ids and labels) ' +
+      'and the technician roster (names and aliases), with the aggregate star rating and its distribution. ' +
+      'Start here to learn which technician names and service ids the other tools accept.',
+    inputSchema: GetBusinessInputSchema,
+  },
+  search_reviews: {
+    name: 'search_reviews',
+    title: 'Search reviews',
+    description:
+      'Verified reviews matching every filter given (AND), newest first: exact rating or minimum rating, a date range, ' +
+      'a case-insensitive phrase of the text, a technician (full name, first name or alias) or a service (id or label). ' +
+      'Answers how many match in all (matched) and up to limit of them (default 20, at most 100). ' +
+      'An unknown technician or service matches nothing; see get_business for the valid names.',
+    inputSchema: SearchReviewsInputSchema,
+  },
+  get_review: {
+    name: 'get_review',
+    title: 'One review with its analysis',
+    description:
+      "One verified review by id, with the analyser's reading of it: text sentiment, the aspects it talks about " +
+      '(each with its polarity and the verbatim evidence), the technicians, services and problems it mentions. ' +
+      'Review ids come from search_reviews, get_reviews_since and the example_review_ids of the insights tools.',
+    inputSchema: GetReviewInputSchema,
+  },
+  get_reviews_since: {
+    name: 'get_reviews_since',
+    title: 'Reviews since a date',
+    description:
+      'Reviews dated on or after a day (YYYY-MM-DD), newest first: how many there are (count) and the newest limit of them ' +
+      '(default 20, at most 100). A future date answers none. For filters beyond the date, use search_reviews with since.',
+    inputSchema: GetReviewsSinceInputSchema,
+  },
+  get_aspect_sentiment: {
+    name: 'get_aspect_sentiment',
+    title: 'Sentiment by aspect',
+    description:
+      'What customers say about each aspect of the work (punctuality, responsiveness, communication, professionalism, ' +
+      'workmanship, technical_knowledge, pricing, cleanliness, safety): how many reviews mention it, how many positively, ' +
+      'neutrally and negatively, a score from -1 to 1, the phrases they use most and example review ids (see get_review). ' +
+      'Give aspect for one; omit it for all nine.',
+    inputSchema: GetAspectSentimentInputSchema,
+  },
+  get_technician: {
+    name: 'get_technician',
+    title: 'One technician in the reviews',
+    description:
+      'A technician of the roster (full name, first name or alias) and what the reviews that mention them say: how many, ' +
+      'their average rating and text sentiment, the aspects those reviews mention most, example review ids. ' +
+      'To compare technicians, call it once per name.',
+    inputSchema: GetTechnicianInputSchema,
+  },
+  get_service: {
+    name: 'get_service',
+    title: 'One service in the reviews',
+    description:
+      'A service of the catalogue (id such as ev-charger-installation, or its label) and what the reviews that mention it say: ' +
+      'how many, their average rating and text sentiment, the aspects they mention most, example review ids.',
+    inputSchema: GetServiceInputSchema,
+  },
+  get_trend: {
+    name: 'get_trend',
+    title: 'Rating and sentiment trend',
+    description:
+      'Whether reviews are improving, declining or stable (the latest 6 months against the 6 before, and how that was decided), ' +
+      'with the latest months of the monthly series: review count, average rating and text sentiment per month.',
+    inputSchema: GetTrendInputSchema,
+  },
+  get_faq: {
+    name: 'get_faq',
+    title: 'Frequent questions, answered from the reviews',
+    description:
+      "The owner's frequent questions (on time? fair prices? emergencies? ...) each answered from the analysis of the reviews, " +
+      'with the ids of the reviews each answer cites. Give id for one question; omit it for all.',
+    inputSchema: GetFaqInputSchema,
+  },
+  get_insights_summary: {
+    name: 'get_insights_summary',
+    title: 'Summary of what customers say',
+    description:
+      'The headline of the analysis: a written summary, a pull quote, how many reviews over which dates, overall text sentiment, ' +
+      'the aspects mentioned most and the trend direction. A good first call for "what do customers think?".',
+    inputSchema: GetInsightsSummaryInputSchema,
+  },
+} as const;
+
 export type GetTrendOutput = z.infer<typeof GetTrendOutputSchema>;
 export type GetInsightsSummaryOutput = z.infer<typeof GetInsightsSummaryOutputSchema>;

@@ -17,7 +17,13 @@ const astroBin = createRequire(import.meta.url)
  * Builds share the project's content-layer cache, so callers run them one at a
  * time (global setup, then the build tests, which run sequentially).
  */
-export function buildSite(options: { contentDir: string; outDir: string; site?: string }): Promise<BuildResult> {
+export function buildSite(options: {
+  contentDir: string;
+  outDir: string;
+  site?: string;
+  /** Called with the build process's id as it starts (the build bench samples its memory). */
+  onSpawn?: (pid: number) => void;
+}): Promise<BuildResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [astroBin, 'build', '--outDir', resolve(options.outDir)], {
       cwd: resolve(import.meta.dirname, '../..'),
@@ -32,6 +38,7 @@ export function buildSite(options: { contentDir: string; outDir: string; site?: 
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

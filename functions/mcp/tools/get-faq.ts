@@ -1,17 +1,15 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { GetFaqInputSchema, GetFaqOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetFaqOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
 
 export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
-    'get_faq',
+    MCP_TOOLS.get_faq.name,
     {
-      title: 'Frequent questions, answered from the reviews',
-      description:
-        "The owner's frequent questions (on time? fair prices? emergencies? ...) each answered from the analysis of the reviews, " +
-        'with the ids of the reviews each answer cites. Give id for one question; omit it for all.',
-      inputSchema: GetFaqInputSchema,
+      title: MCP_TOOLS.get_faq.title,
+      description: MCP_TOOLS.get_faq.description,
+      inputSchema: MCP_TOOLS.get_faq.inputSchema,
       outputSchema: GetFaqOutputSchema,
       annotations: READ_ONLY,
     },

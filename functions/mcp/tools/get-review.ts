@@ -1,19 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { reviewAt } from '../../../src/lib/search/index.ts';
-import { GetReviewInputSchema, GetReviewOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetReviewOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
 
 export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
-    'get_review',
+    MCP_TOOLS.get_review.name,
     {
-      title: 'One review with its analysis',
-      description:
-        "One verified review by id, with the analyser's reading of it: text sentiment, the aspects it talks about " +
-        '(each with its polarity and the verbatim evidence), the technicians, services and problems it mentions. ' +
-        'Review ids come from search_reviews, get_reviews_since and the example_review_ids of the insights tools.',
-      inputSchema: GetReviewInputSchema,
+      title: MCP_TOOLS.get_review.title,
+      description: MCP_TOOLS.get_review.description,
+      inputSchema: MCP_TOOLS.get_review.inputSchema,
       outputSchema: GetReviewOutputSchema,
       annotations: READ_ONLY,
     },

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { sinceAnswer } from '../../../src/lib/search/index.ts';
-import { GetReviewsSinceInputSchema, GetReviewsSinceOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetReviewsSinceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { ReviewSchema } from '../../../src/schemas/review.ts';
 import type { McpDeps } from '../deps.ts';
 import { withMemoizedItems } from '../memoized-output.ts';
@@ -11,13 +11,11 @@ const OUTPUT = withMemoizedItems(GetReviewsSinceOutputSchema, 'reviews', ReviewS
 /** GET /api/reviews/since/{date} as a tool, with a page size (see GetReviewsSinceInputSchema). */
 export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
-    'get_reviews_since',
+    MCP_TOOLS.get_reviews_since.name,
     {
-      title: 'Reviews since a date',
-      description:
-        'Reviews dated on or after a day (YYYY-MM-DD), newest first: how many there are (count) and the newest limit of them ' +
-        '(default 20, at most 100). A future date answers none. For filters beyond the date, use search_reviews with since.',
-      inputSchema: GetReviewsSinceInputSchema,
+      title: MCP_TOOLS.get_reviews_since.title,
+      description: MCP_TOOLS.get_reviews_since.description,
+      inputSchema: MCP_TOOLS.get_reviews_since.inputSchema,
       outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },

@@ -1,18 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { findService } from '../../../src/lib/answers/lookup.ts';
-import { GetServiceInputSchema, GetServiceOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetServiceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
 
 export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
-    'get_service',
+    MCP_TOOLS.get_service.name,
     {
-      title: 'One service in the reviews',
-      description:
-        'A service of the catalogue (id such as ev-charger-installation, or its label) and what the reviews that mention it say: ' +
-        'how many, their average rating and text sentiment, the aspects they mention most, example review ids.',
-      inputSchema: GetServiceInputSchema,
+      title: MCP_TOOLS.get_service.title,
+      description: MCP_TOOLS.get_service.description,
+      inputSchema: MCP_TOOLS.get_service.inputSchema,
       outputSchema: GetServiceOutputSchema,
       annotations: READ_ONLY,
     },

@@ -1,19 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { findTechnician } from '../../../src/lib/answers/lookup.ts';
-import { GetTechnicianInputSchema, GetTechnicianOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetTechnicianOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
 
 export function registerGetTechnicianTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
-    'get_technician',
+    MCP_TOOLS.get_technician.name,
     {
-      title: 'One technician in the reviews',
-      description:
-        'A technician of the roster (full name, first name or alias) and what the reviews that mention them say: how many, ' +
-        'their average rating and text sentiment, the aspects those reviews mention most, example review ids. ' +
-        'To compare technicians, call it once per name.',
-      inputSchema: GetTechnicianInputSchema,
+      title: MCP_TOOLS.get_technician.title,
+      description: MCP_TOOLS.get_technician.description,
+      inputSchema: MCP_TOOLS.get_technician.inputSchema,
       outputSchema: GetTechnicianOutputSchema,
       annotations: READ_ONLY,
     },

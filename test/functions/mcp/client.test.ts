@@ -2,7 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../functions/server.ts';
 import { ASPECT_IDS } from '../../../src/schemas/catalogue.ts';
-import { GetReviewOutputSchema, GetReviewsSinceOutputSchema } from '../../../src/schemas/mcp-tools.ts';
+import { GetReviewOutputSchema, GetReviewsSinceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 import { serve } from '../../support/server.ts';
@@ -77,6 +77,10 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
   it('lists the ten tools, each with a title, schemas and read-only annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
+    // The definitions the developers page renders are the ones the server registers.
+    expect(tools.map(({ name, title, description }) => ({ name, title, description }))).toEqual(
+      Object.values(MCP_TOOLS).map(({ name, title, description }) => ({ name, title, description })),
+    );
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description?.length).toBeGreaterThan(40);
