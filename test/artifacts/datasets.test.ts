@@ -60,13 +60,21 @@ describe('/reviews.json', () => {
 
   it('fixture: matches the hand-checked values', () => {
     const { dataset } = fixture;
-    expect(dataset.reviews.map((r) => r.author)).toEqual(['Mike T.', 'Dana K.', 'Café Owner', 'Zoë P.', 'R. Patel', 'Jen']);
+    expect(dataset.reviews.map((r) => r.author)).toEqual([
+      'Mike T.',
+      'Dana K.',
+      'Café Owner',
+      'Zoë P.',
+      '<img src=x onerror=alert(2)> "Eve" & Co',
+      'R. Patel',
+      'Jen',
+    ]);
     expect(dataset.aggregate_rating).toEqual({
-      rating_value: 3.33,
-      review_count: 6,
+      rating_value: 3.43,
+      review_count: 7,
       best_rating: 5,
       worst_rating: 1,
-      distribution: { '1': 1, '2': 1, '3': 1, '4': 1, '5': 2 },
+      distribution: { '1': 1, '2': 1, '3': 1, '4': 2, '5': 2 },
     });
     const byAuthor = Object.fromEntries(dataset.reviews.map((r) => [r.author, r]));
     expect(byAuthor['Dana K.']).toMatchObject({

@@ -139,7 +139,7 @@ describe('npm start (functions/start.ts)', () => {
     expect(first.output()).toMatch(/Complete!/);
     const response = await fetch(`${url}/reviews.json`);
     expect(response.status).toBe(200);
-    expect((await response.json()).reviews).toHaveLength(6);
+    expect((await response.json()).reviews).toHaveLength(7);
     first.child.kill('SIGTERM');
     expect(await first.exited, first.output()).toBe(0);
 

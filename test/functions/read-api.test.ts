@@ -17,7 +17,7 @@ afterAll(() => server.close());
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 const json = async (response: Response) => JSON.parse(await response.text()) as Record<string, unknown>;
 const ids = (body: Record<string, unknown>) => (body.reviews as { id: string }[]).map((r) => r.id);
-/** The fixture's verified reviews are 01JA…01 to …07 without …05 (unverified). */
+/** The fixture's verified reviews are 01JA…01 to …08 without …05 (unverified); …08's text and author are hostile markup. */
 const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
 
 /** A raw request, so the path goes out byte for byte (fetch would normalise it). */
@@ -76,14 +76,14 @@ describe('GET /api/reviews/search', () => {
       const body = JSON.parse(text) as Record<string, unknown>;
       expect(Object.keys(body)).toEqual(['matched', 'returned', 'reviews']);
       SearchResultSchema.parse(body);
-      expect(body).toMatchObject({ matched: 6, returned: 6 });
-      expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3), ID(4), ID(7)]);
+      expect(body).toMatchObject({ matched: 7, returned: 7 });
+      expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3), ID(8), ID(4), ID(7)]);
       expectFullReviews(body.reviews as unknown[]);
     });
 
     it('applies every filter, combined with AND', async () => {
       expect(ids(await json(await get('/api/reviews/search?rating=5')))).toEqual([ID(1), ID(4)]);
-      expect(ids(await json(await get('/api/reviews/search?min_rating=3.5')))).toEqual([ID(2), ID(1), ID(4)]);
+      expect(ids(await json(await get('/api/reviews/search?min_rating=3.5')))).toEqual([ID(2), ID(1), ID(8), ID(4)]);
       expect(ids(await json(await get('/api/reviews/search?since=2024-11-02&until=2024-12-24')))).toEqual([ID(6), ID(3)]);
       expect(ids(await json(await get('/api/reviews/search?mentions_technician=Ben')))).toEqual([ID(2), ID(6), ID(7)]);
       expect(ids(await json(await get('/api/reviews/search?mentions_technician=annie')))).toEqual([ID(1), ID(7)]);
@@ -112,7 +112,7 @@ describe('GET /api/reviews/search', () => {
     });
 
     it('treats empty values as absent', async () => {
-      expect(await json(await get('/api/reviews/search?query=&rating=&limit='))).toMatchObject({ matched: 6, returned: 6 });
+      expect(await json(await get('/api/reviews/search?query=&rating=&limit='))).toMatchObject({ matched: 7, returned: 7 });
     });
 
     it('answers HEAD with the headers of GET and no body', async () => {
@@ -164,7 +164,7 @@ describe('GET /api/reviews/since/{date}', () => {
 
   it('includes reviews of the day itself, and everything for an old date', async () => {
     expect(ids(await json(await get('/api/reviews/since/2025-03-10')))).toEqual([ID(2), ID(1)]);
-    expect(await json(await get('/api/reviews/since/2000-01-01'))).toMatchObject({ count: 6 });
+    expect(await json(await get('/api/reviews/since/2000-01-01'))).toMatchObject({ count: 7 });
   });
 
   it('answers a future date with 200 and no reviews', async () => {

@@ -13,10 +13,17 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** Screenshots the test run writes for a person to look at (git-ignored). */
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-output/screenshots');
 
+/**
+ * The package's flags are made for a serverless sandbox; three of them would spoil tests here:
+ * `--single-process` takes the whole browser down when a test closes a context, and
+ * `--disable-web-security` / `--allow-running-insecure-content` would hide what a real browser refuses.
+ */
+const UNWANTED_FLAGS = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: await chromiumBinary.executablePath(),
-    args: chromiumBinary.args,
+    args: chromiumBinary.args.filter((flag) => !UNWANTED_FLAGS.has(flag)),
     headless: true,
   });
 }

@@ -26,7 +26,7 @@ export interface ApiOperation {
   responses: { status: string; description: string }[];
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 const asObject = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const asString = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -44,9 +44,10 @@ function resolve(doc: Json, value: unknown): Json {
 export function apiOperations(doc: Json): ApiOperation[] {
   const operations: ApiOperation[] = [];
   for (const [path, item] of Object.entries(asObject(doc.paths))) {
-    for (const method of METHODS) {
-      const op = asObject(asObject(item)[method]);
-      if (Object.keys(op).length === 0) continue;
+    // In the document's order: the reader sees each path's main operation first.
+    for (const [method, value] of Object.entries(asObject(item))) {
+      if (!METHODS.has(method)) continue;
+      const op = asObject(value);
       const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((p) => {
         const param = resolve(doc, p);
         return {

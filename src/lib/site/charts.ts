@@ -104,6 +104,8 @@ export interface TrendColumn {
   height: number;
   /** Whether the axis names this month (every few months, so labels never overlap). */
   labelled: boolean;
+  /** Where its label anchors: at the chart's edges, inward, so no label is cut off. */
+  labelAnchor: 'start' | 'middle' | 'end';
 }
 
 export interface TrendChart {
@@ -114,6 +116,9 @@ export interface TrendChart {
   height: number;
   maxCount: number;
 }
+
+/** Half the width of a month label such as "Nov 26" at the chart's font size. */
+const LABEL_HALF_WIDTH = 20;
 
 /** Reviews per month for the latest `months` months (the series has every month, empty ones included). */
 export function trendChart(monthly: readonly MonthlyPoint[], months = 24): TrendChart {
@@ -131,6 +136,7 @@ export function trendChart(monthly: readonly MonthlyPoint[], months = 24): Trend
     maxCount,
     columns: points.map((point, i) => {
       const height = round1((point.count / maxCount) * plot);
+      const centre = i * step + step / 2;
       return {
         point,
         x: round1(i * step + step * 0.15),
@@ -138,6 +144,7 @@ export function trendChart(monthly: readonly MonthlyPoint[], months = 24): Trend
         y: round1(baseline - height),
         height,
         labelled: (points.length - 1 - i) % labelEvery === 0,
+        labelAnchor: centre < LABEL_HALF_WIDTH ? 'start' : centre > CHART_WIDTH - LABEL_HALF_WIDTH ? 'end' : 'middle',
       };
     }),
   };
