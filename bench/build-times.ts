@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateContent } from '../scripts/synthetic/generate.ts';
 import { buildSite } from '../test/support/build.ts';
@@ -12,6 +12,10 @@ export interface BuildTime {
   share: number;
   /** Peak resident memory of the build process (Linux VmHWM), in bytes; NaN where /proc is missing. */
   peakRssBytes: number;
+  /** `/`: its HTML plus the stylesheets and SVG it links, in bytes (0 when the build has no home page). */
+  homeBytes: number;
+  /** HTML pages the build wrote. */
+  pages: number;
 }
 
 const ROOT = join(import.meta.dirname, '..');
@@ -32,13 +36,26 @@ export async function benchBuildTimes(sizes: readonly number[], log: (line: stri
     const peakRssBytes = peak.stop();
     if (result.code !== 0) throw new Error(`build of ${count} reviews failed:\n${result.output.slice(-4000)}`);
     const analyserMs = Number(/\[insights\] analysed \d+ reviews in (\d+) ms/.exec(result.output)?.[1] ?? NaN);
-    const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs, peakRssBytes };
+    const client = join(outDir, 'client');
+    const row = { reviews: count, buildMs, analyserMs, share: analyserMs / buildMs, peakRssBytes, ...(await siteSize(client)) };
     log(
-      `build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build), peak RSS ${(peakRssBytes / 2 ** 30).toFixed(2)} GiB`,
+      `build ${String(count).padStart(6)} reviews: ${(buildMs / 1000).toFixed(1)} s, analyser ${(analyserMs / 1000).toFixed(1)} s (${(row.share * 100).toFixed(0)}% of the build), peak RSS ${(peakRssBytes / 2 ** 30).toFixed(2)} GiB, ${row.pages} HTML pages, / ${(row.homeBytes / 1024).toFixed(1)} KB with its CSS and SVG`,
     );
     results.push(row);
   }
   return results;
+}
+
+/** The home page's weight (HTML and the CSS and SVG files it links) and how many HTML pages there are. */
+async function siteSize(client: string): Promise<{ homeBytes: number; pages: number }> {
+  const files = await readdir(client, { recursive: true });
+  const pages = files.filter((f) => f.endsWith('.html')).length;
+  if (!existsSync(join(client, 'index.html'))) return { homeBytes: 0, pages };
+  const home = await readFile(join(client, 'index.html'));
+  const linked = [...home.toString().matchAll(/\s(?:href|src)="(\/[^"]+\.(?:css|svg))"/g)].map((m) => m[1]!);
+  let homeBytes = home.byteLength;
+  for (const path of new Set(linked)) homeBytes += (await stat(join(client, path))).size;
+  return { homeBytes, pages };
 }
 
 /**

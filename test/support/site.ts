@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readServerConfig } from '../../src/config.ts';
-import { startService } from '../../functions/service.ts';
+import { composeService } from '../../functions/service.ts';
 
 /** The site the global setup builds for: absolute links in pages, feeds, sitemap and llms.txt start with it. */
 export const BUILD_SITE = 'http://localhost:4321';
@@ -20,11 +20,11 @@ export interface RunningSite {
  */
 export async function startSite(distDir: string): Promise<RunningSite> {
   const dataDir = await mkdtemp(join(tmpdir(), 'site-test-'));
-  const service = await startService(
+  const service = await composeService(
     readServerConfig({ DIST_DIR: distDir, HOST: '127.0.0.1', PORT: '0', HUB_DB_PATH: join(dataDir, 'hub.db') }),
     { log: () => {} },
   );
-  const url = service.server.url;
+  const { url } = service;
   return {
     url,
     local: (absolute) => (absolute.startsWith(BUILD_SITE) ? url + absolute.slice(BUILD_SITE.length) : absolute),
