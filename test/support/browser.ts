@@ -14,11 +14,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-output/screenshots');
 
 /**
- * The package's flags are made for a serverless sandbox; three of them would spoil tests here:
- * `--single-process` takes the whole browser down when a test closes a context, and
- * `--disable-web-security` / `--allow-running-insecure-content` would hide what a real browser refuses.
+ * The package's flags are made for a serverless sandbox, where `--single-process` saves memory; here
+ * it takes the whole browser down when a test closes a context, so tests run the usual processes.
  */
-const UNWANTED_FLAGS = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content']);
+const UNWANTED_FLAGS = new Set(['--single-process']);
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
