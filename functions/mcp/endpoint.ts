@@ -1,7 +1,6 @@
 import type { ArtifactsHolder } from '../artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { createEdgePolicy } from './edge-policy.ts';
-import { PreserializedAnswers } from './preserialized.ts';
 import { mcpRoute } from './route.ts';
 import { createMcpServer } from './server-factory.ts';
 import { createSessionSigner } from './session.ts';
@@ -20,11 +19,8 @@ export interface McpOptions {
 
 /** The MCP endpoint's entries in the route table. */
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
-  const answers = new PreserializedAnswers();
-  const deps = { artifacts, site: options.site, answers };
   const route = mcpRoute({
-    server: createMcpServer(deps),
-    answers,
+    server: createMcpServer({ artifacts, site: options.site }),
     sessions: createSessionSigner({
       secret: options.sessionSecret,
       ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}),

@@ -5,7 +5,6 @@ import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { EdgePolicy } from './edge-policy.ts';
 import type { SessionSigner } from './session.ts';
-import type { PreserializedAnswers } from './preserialized.ts';
 import { SharedTransport } from './shared-transport.ts';
 
 /** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
@@ -47,8 +46,6 @@ const ANSWER_HEADERS: Readonly<Record<string, string>> = {
 
 export interface McpEndpointDeps {
   server: McpServer;
-  /** Shared with the server's tools (see PreserializedAnswers). */
-  answers: PreserializedAnswers;
   sessions: SessionSigner;
   edge: EdgePolicy;
 }
@@ -61,7 +58,7 @@ export interface McpEndpointDeps {
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
 export function mcpRoute(deps: McpEndpointDeps): Route {
-  const transport = new SharedTransport(deps.answers);
+  const transport = new SharedTransport();
   const ready = deps.server.connect(transport);
   const handler = async (request: HttpRequest): Promise<HttpReply> => {
     await ready;
@@ -100,11 +97,11 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
 
   if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
     if (malformed(rpc)) return invalidParams(rpc, id);
-    const { response, json, release } = await transport.exchange(rpc as JSONRPCRequest);
+    const { response, json } = await transport.exchange(rpc as JSONRPCRequest);
     const extra: Record<string, string> = {};
     // Only a successful handshake starts a session; the id carries the version it agreed.
     if ('result' in response) extra['mcp-session-id'] = deps.sessions.issue(String(response.result.protocolVersion));
-    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json, onSent: release };
+    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json };
   }
 
   const sessionId = headers.get('mcp-session-id');
@@ -127,8 +124,8 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
 
   if ('method' in rpc && 'id' in rpc) {
     if (malformed(rpc)) return invalidParams(rpc, id);
-    const { json, release } = await transport.exchange(rpc as JSONRPCRequest);
-    return { status: 200, headers: ANSWER_HEADERS, body: json, onSent: release };
+    const { json } = await transport.exchange(rpc as JSONRPCRequest);
+    return { status: 200, headers: ANSWER_HEADERS, body: json };
   }
   // A notification, or a client's answer to a request this server never sends. Cancellation
   // refers to the client's own request ids, which the shared server does not see (each request

@@ -1,19 +1,9 @@
-import type {
-  JSONRPCMessage,
-  JSONRPCNotification,
-  JSONRPCRequest,
-  JSONRPCResponse,
-  RequestId,
-  Transport,
-} from '@modelcontextprotocol/server';
-import { type PreserializedAnswers, type Preserialized } from './preserialized.ts';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Transport } from '@modelcontextprotocol/server';
 
-/** The server's answer to one request, under the client's id, and as the JSON to send (in pieces, to be written in order). */
+/** The server's answer to one request, under the client's id, and as the JSON to send. */
 export interface Exchanged {
   response: JSONRPCResponse;
-  json: string | (string | Uint8Array)[];
-  /** Call once `json` is sent: gives pooled buffers back. */
-  release: () => void;
+  json: string;
 }
 
 /**
@@ -36,14 +26,9 @@ export class SharedTransport implements Transport {
   onerror?: ((error: Error) => void) | undefined;
   onmessage?: (<T extends JSONRPCMessage>(message: T) => void) | undefined;
 
-  readonly answers: PreserializedAnswers;
   readonly #pending = new Map<number, (response: JSONRPCResponse) => void>();
   #nextId = 0;
   #closed = false;
-
-  constructor(answers: PreserializedAnswers) {
-    this.answers = answers;
-  }
 
   async start(): Promise<void> {}
 
@@ -76,9 +61,8 @@ export class SharedTransport implements Transport {
     const answered = new Promise<JSONRPCResponse>((resolve) => this.#pending.set(id, resolve));
     this.onmessage({ ...request, id });
     return answered.then((response) => {
-      const answer = this.answers.take(id);
       const own = { ...response, id: request.id } as JSONRPCResponse;
-      return { response: own, json: serialise(own, answer), release: answer?.release ?? noop };
+      return { response: own, json: JSON.stringify(own) };
     });
   }
 
@@ -86,27 +70,4 @@ export class SharedTransport implements Transport {
   notify(notification: JSONRPCNotification): void {
     this.onmessage?.(notification);
   }
-}
-
-const noop = (): void => {};
-
-/**
- * JSON of a response. When the tool left the bytes of its answer and the
- * result is exactly one text block holding that text plus the object, the
- * answer is written from those bytes (escaped ones for the string) in place
- * of serialising the string and the object parsed from it.
- */
-function serialise(response: JSONRPCResponse, answer: Preserialized | undefined): string | (string | Uint8Array)[] {
-  if (answer === undefined || !('result' in response)) return JSON.stringify(response);
-  const { content, structuredContent, ...rest } = response.result as { content?: unknown; structuredContent?: unknown };
-  const block = Array.isArray(content) && content.length === 1 ? (content[0] as Record<string, unknown>) : undefined;
-  const plain = block !== undefined && block.type === 'text' && block.text === answer.text && Object.keys(block).length === 2;
-  if (!plain || structuredContent === undefined || Object.keys(rest).length > 0) return JSON.stringify(response);
-  return [
-    `{"jsonrpc":"2.0","id":${JSON.stringify(response.id satisfies RequestId)},"result":{"content":[{"type":"text","text":"`,
-    answer.escaped,
-    '"}],"structuredContent":',
-    answer.json,
-    '}}',
-  ];
 }

@@ -1,12 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { sinceAnswer } from '../../../src/lib/search/index.ts';
 import { GetReviewsSinceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
-import { ReviewSchema } from '../../../src/schemas/review.ts';
 import type { McpDeps } from '../deps.ts';
-import { withMemoizedItems } from '../memoized-output.ts';
-import { pooledBuffers, READ_ONLY, reviewsAnswer } from './tool-result.ts';
+import { outputSchema } from './output-schema.ts';
+import { reviewObjects } from './review-objects.ts';
+import { listAnswer, READ_ONLY } from './tool-result.ts';
 
-const OUTPUT = withMemoizedItems(GetReviewsSinceOutputSchema, 'reviews', ReviewSchema);
+const OUTPUT = outputSchema(GetReviewsSinceOutputSchema);
 
 /** GET /api/reviews/since/{date} as a tool, with a page size (see GetReviewsSinceInputSchema). */
 export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): void {
@@ -19,11 +19,10 @@ export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): v
       outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
-    ({ date, limit }, ctx) => {
+    ({ date, limit }) => {
       const index = deps.artifacts.current.reviews;
-      const pool = pooledBuffers();
-      const answer = sinceAnswer(index, date, limit, pool.take);
-      return reviewsAnswer(deps, ctx, index, answer, { since: date, count: answer.count, returned: answer.positions.length }, pool);
+      const { json, count, positions } = sinceAnswer(index, date, limit);
+      return listAnswer(json, { since: date, count, returned: positions.length, reviews: reviewObjects(index, positions) });
     },
   );
 }

@@ -2,14 +2,14 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { searchAnswer } from '../../../src/lib/search/index.ts';
 import { MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
-import { ReviewSchema } from '../../../src/schemas/review.ts';
 import type { McpDeps } from '../deps.ts';
-import { withMemoizedItems } from '../memoized-output.ts';
-import { pooledBuffers, READ_ONLY, reviewsAnswer } from './tool-result.ts';
+import { outputSchema } from './output-schema.ts';
+import { reviewObjects } from './review-objects.ts';
+import { listAnswer, READ_ONLY } from './tool-result.ts';
 
-const OUTPUT = withMemoizedItems(SearchResultSchema, 'reviews', ReviewSchema);
+const OUTPUT = outputSchema(SearchResultSchema);
 
-/** GET /api/reviews/search as a tool: the same schema validates the arguments, the same code answers. */
+/** GET /api/reviews/search as a tool: the same schema validates the arguments, the same code writes the answer. */
 export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     MCP_TOOLS.search_reviews.name,
@@ -20,11 +20,10 @@ export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): voi
       outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
-    (query, ctx) => {
+    (query) => {
       const index = deps.artifacts.current.reviews;
-      const pool = pooledBuffers();
-      const answer = searchAnswer(index, query, pool.take);
-      return reviewsAnswer(deps, ctx, index, answer, { matched: answer.hits.matched, returned: answer.positions.length }, pool);
+      const { json, hits, positions } = searchAnswer(index, query);
+      return listAnswer(json, { matched: hits.matched, returned: positions.length, reviews: reviewObjects(index, positions) });
     },
   );
 }
