@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { devRoutes } from './functions/dev/dev-routes.ts';
 import { readBuildConfig } from './src/config.ts';
 import { buildConfigModule } from './src/content/build-config-module.ts';
+import { precompress } from './src/build/precompress.ts';
 import { buildInfo } from './src/content/build-info.ts';
 
 // The one read of the build's environment: the content config and the pages get it from `virtual:build-config`.
@@ -17,7 +18,8 @@ export default defineConfig({
   // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
   // `npm start` serves them from functions/ directly (see README, "Production shape").
   adapter: node({ mode: 'middleware' }),
-  integrations: [buildConfigModule(config), buildInfo(config), devRoutes()],
+  // precompress last: it compresses what the others wrote.
+  integrations: [buildConfigModule(config), buildInfo(config), devRoutes(), precompress()],
   trailingSlash: 'ignore',
   // Pages are `…/index.html`, which any static host serves at `…/`; the CSS is a fingerprinted file
   // under /_astro/, never inline, so the Content-Security-Policy needs no 'unsafe-inline'.

@@ -1,6 +1,7 @@
 import { PATHS } from '../src/lib/endpoints.ts';
 import type { ArtifactsHolder } from './artifacts.ts';
 import { HttpError, internalError, renderError } from './http/http-error.ts';
+import { prefersHtml } from './http/negotiation.ts';
 import type { HttpReply, HttpRequest } from './http/reply.ts';
 import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from './http/router.ts';
 import { readRoutes } from './reviews/routes.ts';
@@ -39,12 +40,24 @@ export function createApp(deps: AppDeps): App {
     return error instanceof HttpError ? renderError(error) : internalError(error, log);
   };
 
+  /** A browser gets the site's 404 page (when the build has one); any other client the contract's JSON 404. */
+  const notFound = (request: HttpRequest, path: string): HttpReply => {
+    const site = deps.artifacts.current.site;
+    const page = prefersHtml(request.headers.get('accept')) ? site.notFoundPage(request) : undefined;
+    if (page) return page;
+    return renderError(
+      new HttpError(404, `No resource at ${path}. See ${PATHS.openapi} for what this service offers.`, {
+        headers: site.hasNotFoundPage ? { vary: 'Accept' } : {},
+      }),
+    );
+  };
+
   return {
     handle(request) {
       const { path, query } = splitTarget(request.url);
       try {
         const match = find(path);
-        if (!match) throw new HttpError(404, `No resource at ${path}. See ${PATHS.openapi} for what this service offers.`);
+        if (!match) return notFound(request, path);
         const reply = dispatch(match, request, query);
         return reply instanceof Promise ? reply.catch(fail) : reply;
       } catch (error) {

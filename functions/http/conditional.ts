@@ -28,8 +28,8 @@ export function isNotModified(request: HttpRequest, v: Validators): boolean {
   return !Number.isNaN(since) && since <= Date.now() && v.lastModifiedSeconds <= Math.floor(since / 1000);
 }
 
-/** Weak comparison, as If-None-Match requires: W/"x" matches "x". */
-function etagListMatches(header: string, etag: string): boolean {
+/** Weak comparison, as If-None-Match requires: W/"x" matches "x"; `*` matches any. */
+export function etagListMatches(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   if (header === etag) return true;
   for (const candidate of header.split(',')) {

@@ -31,3 +31,6 @@ export interface HttpReply {
 export function jsonReply(status: number, body: string, headers: Record<string, string> = {}): HttpReply {
   return { status, headers: { 'content-type': `${CONTENT_TYPES.json}; charset=utf-8`, ...headers }, body };
 }
+
+/** On every answer, errors included: a browser must take each body for its declared type (send.ts adds it where a reply lacks it). */
+export const NOSNIFF: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' };

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { writeUtf8 } from '../../src/lib/utf8.ts';
 import { responseBuffers } from './buffer-pool.ts';
-import type { HttpReply } from './reply.ts';
+import { NOSNIFF, type HttpReply } from './reply.ts';
 
 /** Bodies in several chunks up to this size are copied into one buffer: one write beats several. */
 const COALESCE_BYTES = 64 * 1024;
@@ -47,7 +47,8 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
     else chunks = body;
   }
   // 304 and 204 carry no body and no length (RFC 9110 §8.6 allows omitting it).
-  const headers = reply.status === 304 || reply.status === 204 ? reply.headers : { ...reply.headers, 'content-length': length };
+  const headers =
+    reply.status === 304 || reply.status === 204 ? withNosniff(reply.headers) : { ...NOSNIFF, ...reply.headers, 'content-length': length };
   res.writeHead(reply.status, headers);
   const sent =
     reply.onSent || pooled
@@ -73,6 +74,10 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
   return false;
 }
 
+function withNosniff(headers: Record<string, string>): Record<string, string> {
+  return headers['x-content-type-options'] === undefined ? { ...NOSNIFF, ...headers } : headers;
+}
+
 /** The chunks end to end at the start of `target`; returns that part of it. */
 function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buffer {
   let offset = 0;
@@ -89,7 +94,8 @@ function coalesce(chunks: readonly (string | Uint8Array)[], target: Buffer): Buf
 export function rawResponse(reply: HttpReply): string {
   const body = typeof reply.body === 'string' ? reply.body : '';
   const lines = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}`];
-  for (const name in reply.headers) if (name !== 'connection') lines.push(`${name}: ${reply.headers[name] as string}`);
+  const headers = withNosniff(reply.headers);
+  for (const name in headers) if (name !== 'connection') lines.push(`${name}: ${headers[name] as string}`);
   lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close', '', body);
   return lines.join('\r\n');
 }

@@ -3,12 +3,13 @@ import type { ReviewsSource } from '../artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { invalidRequest } from '../http/http-error.ts';
-import type { HttpReply } from '../http/reply.ts';
+import { NOSNIFF, type HttpReply } from '../http/reply.ts';
 
 const SEARCH_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'public, max-age=60',
   ...CORS_HEADERS,
+  ...NOSNIFF,
 };
 
 /**

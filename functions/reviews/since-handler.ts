@@ -5,11 +5,11 @@ import type { ReviewsSource } from '../artifacts.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { isNotModified, type Validators } from '../http/conditional.ts';
 import { invalidRequest } from '../http/http-error.ts';
-import type { HttpReply, HttpRequest } from '../http/reply.ts';
+import { NOSNIFF, type HttpReply, type HttpRequest } from '../http/reply.ts';
 
 /** The pattern behind SincePathSchema's date: a valid date skips the schema, an invalid one gets its issues. */
 const ISO_DATE = z.regexes.date;
-const NOT_MODIFIED_HEADERS = { ...CORS_HEADERS, 'cache-control': 'public, max-age=60, must-revalidate' };
+const NOT_MODIFIED_HEADERS = { ...CORS_HEADERS, ...NOSNIFF, 'cache-control': 'public, max-age=60, must-revalidate' };
 const OK_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...NOT_MODIFIED_HEADERS };
 /** Last-Modified as an HTTP date, once per snapshot. */
 const httpDates = new WeakMap<Validators, string>();

@@ -41,6 +41,8 @@ describe('the build', () => {
     const first = await filesOf(join(FIXTURE_DIST, 'client'));
     const second = await filesOf(join(again, 'client'));
     expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
+    // The precompressed copies are among the files compared.
+    expect([...first.keys()]).toEqual(expect.arrayContaining(['reviews.json.br', 'reviews.json.gz', 'feed.xml.br', 'feed.xml.gz']));
     for (const [path, bytes] of first) expect(second.get(path)?.equals(bytes), path).toBe(true);
   });
 
