@@ -15,7 +15,8 @@ const LEFT_OUT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 export async function recordResponses(base: string, paths: readonly string[]): Promise<RecordedResponse[]> {
   const recorded: RecordedResponse[] = [];
   for (const path of new Set(paths)) {
-    const response = await fetch(base + path);
+    // As wrk asks (no Accept-Encoding): identity bytes, and the headers that go with them.
+    const response = await fetch(base + path, { headers: { 'accept-encoding': 'identity' } });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!LEFT_OUT.has(name)) headers[name] = value;

@@ -38,3 +38,25 @@ export function etagListMatches(header: string, etag: string): boolean {
   }
   return false;
 }
+
+/**
+ * `isNotModified` for an answer with one tag per coding (`"t"`, `"t.br"`,
+ * `"t.gz"`): any of them in If-None-Match is a 304, which names the tag it
+ * matched (RFC 9111 §4.3.4: a cache picks its copy by it); `*`, or a match
+ * by If-Modified-Since, names `current`, the tag a 200 would carry. Returns
+ * undefined when the client's copy is stale.
+ */
+export function notModifiedTag(request: HttpRequest, v: Validators, suffixes: readonly string[], current: string): string | undefined {
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch === null) return isNotModified(request, v) ? current : undefined;
+  if (ifNoneMatch === v.etag) return v.etag;
+  if (ifNoneMatch.trim() === '*') return current;
+  const stem = v.etag.slice(0, -1);
+  for (const candidate of ifNoneMatch.split(',')) {
+    let tag = candidate.trim();
+    if (tag.startsWith('W/')) tag = tag.slice(2);
+    if (tag === v.etag) return tag;
+    if (tag.startsWith(stem) && suffixes.some((suffix) => tag === `${stem}${suffix}"`)) return tag;
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@ import { handleSince } from './since-handler.ts';
 /** The read API's entries in the route table: GET only, no body. */
 export function readRoutes(artifacts: ArtifactsHolder): Route[] {
   return [
-    { path: PATHS.search, methods: { GET: (_request, { query }) => handleSearch(query, artifacts.current) } },
+    { path: PATHS.search, methods: { GET: (request, { query }) => handleSearch(query, artifacts.current, request) } },
     { path: PATHS.since, methods: { GET: (request, { params }) => handleSince(request, params.date ?? '', artifacts.current) } },
   ];
 }

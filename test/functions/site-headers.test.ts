@@ -30,7 +30,10 @@ beforeAll(async () => {
   await writeFile(join(client, '_astro/site.Ab12Cd34.css'), `main { max-width: 40rem; }\n`.repeat(60));
   await writeFile(join(client, 'badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg" role="img"><title>Rated</title></svg>');
   await writeFile(join(client, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(join(client, 'edited.json'), JSON.stringify({ text: 'before the edit '.repeat(200) }));
   await precompressDir(client);
+  // Edited by hand after the build: its .br and .gz hold the old bytes.
+  await writeFile(join(client, 'edited.json'), JSON.stringify({ text: 'after the edit '.repeat(200) }));
   server = await serve(dist);
 });
 afterAll(async () => {
@@ -92,6 +95,15 @@ describe('other kinds of file', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toBeUndefined();
     expect(response.body.toString()).toBe('User-agent: *\nAllow: /\n');
+  });
+});
+
+describe('a file changed after the build', () => {
+  it('is sent as it is now: the stale compressed copies are never sent', async () => {
+    const response = await get('/edited.json', { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(JSON.parse(response.body.toString()).text).toMatch(/^after the edit/);
   });
 });
 
