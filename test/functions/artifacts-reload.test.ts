@@ -10,7 +10,8 @@ import { serve } from '../support/server.ts';
 /** What a client sees of the read endpoints: enough to tell two snapshots apart. */
 async function snapshot(server: RunningServer) {
   const answer = async (path: string) => {
-    const response = await fetch(server.url + path);
+    // Uncompressed: a since answer's compressed copy appears after its first request, with its own tag.
+    const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'identity' } });
     return {
       status: response.status,
       etag: response.headers.get('etag'),
