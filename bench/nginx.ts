@@ -50,6 +50,7 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log off;
+  log_not_found off;
   sendfile on;
   tcp_nopush on;
   tcp_nodelay on;
@@ -92,7 +93,7 @@ http {
   // Ready once it answers.
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited (code ${child.exitCode}) before listening`);
-    const ok = await fetch(url + '/', { method: 'HEAD' }).then(
+    const ok = await fetch(url + '/ready-probe', { method: 'HEAD' }).then(
       () => true,
       () => false,
     );
