@@ -90,3 +90,22 @@ describe('the precompressed files', () => {
     }
   });
 });
+
+describe('the built site', () => {
+  it('serves its pages compressed, with the page policy, and its 404 page to a browser', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br' };
+    for (const path of ['/', '/reviews/', '/summary/', '/developers/']) {
+      const response = await rawRequest(server.url + path, { headers: browser });
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'none'");
+      expect(decoded(response).toString()).toMatch(/^<!doctype html>/i);
+    }
+    const missing = await rawRequest(`${server.url}/no/such/page/`, { headers: browser });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(decoded(missing).equals(await readFile(join(SAMPLE_DIST, 'client/404.html')))).toBe(true);
+  });
+});

@@ -60,7 +60,7 @@ describe('pages', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers.vary).toBe('Accept-Encoding');
-    expect(decoded(response).toString()).toMatch(/^<!doctype html>/);
+    expect(decoded(response).toString()).toMatch(/^<!doctype html>/i);
   });
 
   it('the embed card may be framed by any site, and only it', async () => {
