@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { reviewAnchor } from '../../src/lib/site/permalinks.ts';
 import { ReviewsDatasetSchema, type ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
+import { PAGE_CSP } from '../../functions/static/headers.ts';
 import { launchBrowser, saveScreenshot, seriousAxeViolations } from '../support/browser.ts';
 import { FIXTURE_DIST, SAMPLE_DIST } from '../support/paths.ts';
 import { startSite, type RunningSite } from '../support/site.ts';
 
-/** What the serving layer's policy allows: no script at all, styles and images from the site only. */
-const CSP =
-  "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(1)> & "quotes"';
 const HOSTILE_ID = '01JA0000000000000000000008';
 
@@ -57,16 +55,9 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
   return { page, problems, dialogs };
 }
 
-/** A context whose answers carry the Content-Security-Policy the server will send with HTML. */
-async function strictContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  await context.route('**/*', async (route) => {
-    const response = await route.fetch();
-    const headers = response.headers();
-    if (headers['content-type']?.startsWith('text/html')) headers['content-security-policy'] = CSP;
-    await route.fulfill({ response, headers });
-  });
-  return context;
+/** A context that keeps the Content-Security-Policy the server sends with every page (no script, no inline style). */
+function strictContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext(options);
 }
 
 describe('every page type', () => {
@@ -74,7 +65,8 @@ describe('every page type', () => {
     const context = await strictContext();
     for (const [name, path] of pageTypes) {
       const { page, problems, dialogs } = await watchedPage(context);
-      await page.goto(sample.url + path, { waitUntil: 'load' });
+      const response = await page.goto(sample.url + path, { waitUntil: 'load' });
+      expect(response?.headers()['content-security-policy'], name).toBe(PAGE_CSP);
       expect(problems, name).toEqual([]);
       expect(dialogs, name).toEqual([]);
       // The stylesheet applied: the CSP let it through.
