@@ -36,8 +36,23 @@ const SIZES: BenchSize[] = [
 type Kind = 'http search' | 'mcp (ours)' | 'mcp per request';
 const KINDS: Kind[] = ['http search', 'mcp (ours)', 'mcp per request'];
 
+/** What an answer costs an assistant's context: the text block and the whole result, in bytes. */
+interface AnswerSize {
+  call: string;
+  textBytes: number;
+  resultBytes: number;
+}
+
+/** Issue 25's yardsticks: a 100-review page of four fields, and a full default-sized page. */
+const SIZED_CALLS: Record<string, Record<string, unknown>> = {
+  'search_reviews {limit: 100, fields: "id,date,rating,text"}': { limit: 100, fields: 'id,date,rating,text' },
+  'search_reviews {limit: 20} (every field)': { limit: 20 },
+  'search_reviews {limit: 100} (every field)': { limit: 100 },
+};
+
 interface SizeResult {
   size: string;
+  answerSizes: AnswerSize[];
   reviews: number;
   distinct: number;
   figures: Record<Kind, LoadResult>;
@@ -60,6 +75,7 @@ for (const size of SIZES) {
   };
   try {
     const session = await initialize(servers['mcp (ours)'].url);
+    const answerSizes = await measureAnswers(`${servers['mcp (ours)'].url}/mcp`, session);
     const problems = [
       ...(await checkAnswers(`${servers['mcp (ours)'].url}/mcp`, bodies, { 'mcp-session-id': session })),
       ...(await checkAnswers(`${servers['mcp per request'].url}/mcp`, bodies, {})),
@@ -102,6 +118,7 @@ for (const size of SIZES) {
     if (ofPerRequest < TARGETS.ofPerRequest) problems.push(`below ${TARGETS.ofPerRequest}× the per-request pattern`);
     results.push({
       size: size.name,
+      answerSizes,
       reviews: prepared.dataset.reviews.length,
       distinct: mix.distinct,
       figures,
@@ -155,6 +172,24 @@ async function initialize(base: string): Promise<string> {
   return session;
 }
 
+async function measureAnswers(url: string, session: string): Promise<AnswerSize[]> {
+  const sizes: AnswerSize[] = [];
+  for (const [call, args] of Object.entries(SIZED_CALLS)) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_reviews', arguments: args } }),
+    });
+    const { result } = (await response.json()) as { result: { content: { text: string }[] } };
+    sizes.push({
+      call,
+      textBytes: Buffer.byteLength(result.content[0]?.text ?? ''),
+      resultBytes: Buffer.byteLength(JSON.stringify(result)),
+    });
+  }
+  return sizes;
+}
+
 /** wrk only counts statuses of 400 and more: each distinct call is checked once for a 200 with a result that is not isError. */
 async function checkAnswers(url: string, bodies: readonly string[], headers: Record<string, string>): Promise<string[]> {
   const problems: string[] = [];
@@ -199,6 +234,10 @@ function print(): void {
   for (const row of rows) console.log(line(row));
   console.log('');
   for (const r of results) {
+    for (const a of r.answerSizes)
+      console.log(`${r.size}: ${a.call}: text ${kb(a.textBytes)}, whole result ${kb(a.resultBytes)} (structuredContent and text)`);
+  }
+  for (const r of results) {
     console.log(
       `${r.size} (${r.reviews.toLocaleString('en-US')} reviews): MCP tools/call = ${pct(r.ofHttpSearch)} of the HTTP search (target ≥ ${pct(TARGETS.ofHttpSearch)}), ` +
         `${r.ofPerRequest.toFixed(1)}× the per-request pattern (target ≥ ${TARGETS.ofPerRequest}×): ${r.pass ? 'PASS' : `FAIL (${r.problems.join('; ')})`}`,
@@ -211,6 +250,10 @@ async function linesOf(dir: string): Promise<number> {
   const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts'));
   const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return texts.reduce((n, text) => n + text.split('\n').length - 1, 0);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 function pct(x: number): string {

@@ -2,11 +2,11 @@ import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, ty
 import { z } from 'zod';
 import { completeFrom, findTechnician } from '../../src/lib/answers/lookup.ts';
 import { reviewIdsCriticalFirst } from '../../src/lib/answers/trend.ts';
-import { reviewAt, sinceAnswer } from '../../src/lib/search/index.ts';
+import { reviewAt } from '../../src/lib/search/index.ts';
 import { AspectIdSchema, ASPECT_IDS, TechnicianSchema } from '../../src/schemas/catalogue.ts';
 import { IsoDateSchema, SlugSchema, UlidSchema } from '../../src/schemas/common.ts';
 import type { McpDeps } from './deps.ts';
-import { REVIEW_URI_TEMPLATE } from './resources.ts';
+import { REVIEW_URI_TEMPLATE, SINCE_URI_TEMPLATE, sinceResourceText } from './resources.ts';
 import { choices } from './tools/tool-result.ts';
 
 /** Prompts an owner or an analyst starts from; each names the tools that answer it and carries the data it needs. */
@@ -34,7 +34,8 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
     ({ since, aspect, service }): GetPromptResult => {
       const { dataset, reviews } = current();
       const focus = [aspect && `the aspect ${aspect}`, service && `the service ${service}`].filter(Boolean).join(' and ');
-      const data = sinceAnswer(reviews, since, 100).json.toString('utf8');
+      const uri = SINCE_URI_TEMPLATE.replace('{date}', since);
+      const data = sinceResourceText(reviews, since) ?? '';
       return {
         description: `Reviews of ${dataset.business.name} since ${since}`,
         messages: [
@@ -42,11 +43,12 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
             `Summarise what customers of ${dataset.business.name} said in their verified reviews dated on or after ${since}` +
               `${focus ? `, focusing on ${focus}` : ''}. Group the themes, quote short evidence with review ids, separate praise from ` +
               'complaints and end with what the owner should act on. The newest reviews are attached (count says how many there are in all); ' +
-              'for more, call search_reviews with since and other filters; get_aspect_sentiment and get_trend give the longer view.',
+              `for more, call get_reviews_since with the next_cursor it gives, or search_reviews with since and other filters (read it again as ${uri}); ` +
+              'get_aspect_sentiment and get_trend give the longer view.',
           ),
           {
             role: 'user',
-            content: { type: 'resource', resource: { uri: `reviews://since/${since}`, mimeType: 'application/json', text: data } },
+            content: { type: 'resource', resource: { uri, mimeType: 'application/json', text: data } },
           },
         ],
       };

@@ -1,12 +1,23 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { completeFrom } from '../../src/lib/answers/lookup.ts';
 import { PATHS } from '../../src/lib/endpoints.ts';
-import { reviewAt } from '../../src/lib/search/index.ts';
+import { bodyText, reviewAt, sinceAnswer, type ReviewIndex } from '../../src/lib/search/index.ts';
+import { IsoDateSchema } from '../../src/schemas/common.ts';
 import type { McpDeps } from './deps.ts';
 
 const JSON_TYPE = 'application/json';
 export const BUSINESS_URI = 'reviews://business';
 export const REVIEW_URI_TEMPLATE = 'reviews://review/{id}';
+export const SINCE_URI_TEMPLATE = 'reviews://since/{date}';
+/** How many reviews `reviews://since/{date}` holds (the newest), and so the summarise prompt that embeds it. */
+const SINCE_RESOURCE_LIMIT = 100;
+
+/** The text of `reviews://since/{date}`: the since answer's first page of 100, or undefined for an impossible date. */
+export function sinceResourceText(index: ReviewIndex, date: string): string | undefined {
+  if (!IsoDateSchema.safeParse(date).success) return undefined;
+  const answer = sinceAnswer(index, date, { limit: SINCE_RESOURCE_LIMIT });
+  return answer.ok ? bodyText(answer.value.body) : undefined;
+}
 
 /**
  * The datasets as resources, named by their public URLs (a client may also
@@ -80,6 +91,22 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
       const position = reviews.byId.get(id);
       if (position === undefined) throw new ResourceNotFoundError(uri.href);
       const text = JSON.stringify({ review: reviewAt(reviews, position), analysis: insights.analysisOf(id) ?? null });
+      return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
+    },
+  );
+
+  server.registerResource(
+    'reviews-since',
+    // Not listed: one per day. The summarise_reviews_since prompt embeds one; it can be read again here.
+    new ResourceTemplate(SINCE_URI_TEMPLATE, { list: undefined }),
+    {
+      title: 'Reviews since a date',
+      description: `The newest ${SINCE_RESOURCE_LIMIT} reviews dated on or after a day (YYYY-MM-DD), with how many there are in all (count) and next_cursor for get_reviews_since.`,
+      mimeType: JSON_TYPE,
+    },
+    (uri, variables) => {
+      const text = sinceResourceText(deps.artifacts.current.reviews, String(variables.date));
+      if (text === undefined) throw new ResourceNotFoundError(uri.href);
       return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
     },
   );

@@ -8,6 +8,9 @@ import { handleSince } from './since-handler.ts';
 export function readRoutes(artifacts: ArtifactsHolder): Route[] {
   return [
     { path: PATHS.search, methods: { GET: (request, { query }) => handleSearch(query, artifacts.current, request) } },
-    { path: PATHS.since, methods: { GET: (request, { params }) => handleSince(request, params.date ?? '', artifacts.current) } },
+    {
+      path: PATHS.since,
+      methods: { GET: (request, { params, query }) => handleSince(request, params.date ?? '', query, artifacts.current) },
+    },
   ];
 }

@@ -29,12 +29,22 @@ export function handleSearch(query: string | URL, artifacts: ReviewsSource, requ
   const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
   if (!parsed.ok) return invalidRequest(parsed.issues);
   let pooled: Buffer | undefined;
-  const body = searchAnswer(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size)).json;
+  const answer = searchAnswer(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
+  const release = () => {
+    if (pooled) responseBuffers.give(pooled);
+  };
+  if (!answer.ok) {
+    release();
+    return invalidRequest(answer.issues);
+  }
+  // One pooled buffer without `fields`; with them, the picked reviews' JSON between its head and tail.
+  const pieces = answer.value.body;
+  const body = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
   const coding = request && dynamicCoding(request, body.length);
   if (coding) {
     const compressed = compressFast(body, coding);
-    responseBuffers.give(pooled as Buffer);
+    release();
     return { status: 200, headers: COMPRESSED_HEADERS[coding], body: compressed };
   }
-  return { status: 200, headers: SEARCH_HEADERS, body, onSent: () => responseBuffers.give(pooled as Buffer) };
+  return { status: 200, headers: SEARCH_HEADERS, body, onSent: release };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countOnOrAfter, toIssues } from '../../src/lib/search/index.ts';
-import { SincePathSchema } from '../../src/schemas/search.ts';
+import { countOnOrAfter, parseSinceQuery, sinceAnswer, toIssues } from '../../src/lib/search/index.ts';
+import { SincePathSchema, type SinceQuery } from '../../src/schemas/search.ts';
 import type { ReviewsSource } from '../artifacts.ts';
 import { CompressedCache, dynamicCoding, ETAG_SUFFIX, type CompressedCoding } from '../http/compress.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
@@ -30,32 +30,45 @@ const httpDates = new WeakMap<Validators, string>();
 export const sinceCopies = new CompressedCache({ maxBytes: 8 * 1024 * 1024, maxQueued: 32 });
 
 /**
- * GET /api/reviews/since/{date}. The answer is a prefix of the newest-first
- * list, so its bytes are a slice of one prebuilt buffer and its ETag a
- * precomputed hash: a 304 costs a lookup, a 200 no serialisation. A client
- * that accepts br or gzip gets the cached compressed copy once one is made.
+ * GET /api/reviews/since/{date}[?limit&cursor&fields]. A page is a run of
+ * the newest-first list, so without `fields` its bytes are a slice of one
+ * prebuilt buffer and its ETag a precomputed hash (plus the parameters): a
+ * 304 costs a lookup, a 200 no serialisation. A client that accepts br or
+ * gzip gets the cached compressed copy once one is made. `query`: the raw
+ * query string; without one the answer is every review on or after the date.
  */
-export function handleSince(request: HttpRequest, rawDate: string, artifacts: ReviewsSource): HttpReply {
+export function handleSince(request: HttpRequest, rawDate: string, query: string, artifacts: ReviewsSource): HttpReply {
   const date = rawDate.includes('%') ? decodeSegment(rawDate) : rawDate;
-  if (!ISO_DATE.test(date)) {
-    const parsed = SincePathSchema.safeParse({ date });
-    if (!parsed.success) return invalidRequest(toIssues(parsed.error));
+  const parsedDate = ISO_DATE.test(date) ? undefined : SincePathSchema.safeParse({ date });
+  const params = parseSinceQuery(query);
+  // One 400 reports every problem, the date's and the parameters'.
+  if (parsedDate?.success === false || !params.ok) {
+    return invalidRequest([...(parsedDate?.error ? toIssues(parsedDate.error) : []), ...(params.ok ? [] : params.issues)]);
   }
   const { reviews, reviewsValidators } = artifacts;
   const count = countOnOrAfter(reviews, date);
   const validators: Validators = {
-    // The date is part of the body, so of the tag; the hash covers the reviews in it.
-    etag: `"${reviews.prefixHash[count] as string}.${date}"`,
+    // The date and the parameters are part of the body, so of the tag; the hash covers every review they can select.
+    etag: `"${reviews.prefixHash[count] as string}.${date}${query === '' ? '' : `.${paramsTag(params.value)}`}"`,
     // Any change of the dataset moves this forward, so If-Modified-Since alone never gets a stale 304.
     lastModifiedSeconds: reviewsValidators.lastModifiedSeconds,
   };
-  const listBytes = reviews.prefixBytes[count] as number;
-  // The head and tail add under 64 bytes: near enough for the 1 KB threshold.
-  const coding = dynamicCoding(request, listBytes + 64);
+  let pieces: (string | Buffer)[];
+  if (query === '') {
+    pieces = [sinceHead(date, count), reviews.joined.subarray(0, reviews.prefixBytes[count] as number), LAST_PAGE];
+  } else {
+    const answer = sinceAnswer(reviews, date, params.value);
+    if (!answer.ok) return invalidRequest(answer.issues);
+    pieces = answer.value.body;
+  }
+  let size = 0;
+  for (const piece of pieces) size += piece.length;
+  // Near enough to the byte count for the 1 KB threshold (heads and tails are ASCII; only picked fields may not be).
+  const coding = dynamicCoding(request, size);
   const copy =
     coding &&
     sinceCopies.get(`${validators.etag}${coding}`, coding, () =>
-      Buffer.concat([Buffer.from(sinceHead(date, count)), reviews.joined.subarray(0, listBytes), TAIL]),
+      Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))),
     );
   const etag = copy ? taggedFor(validators.etag, coding as CompressedCoding) : validators.etag;
   const lastModified = httpDate(reviewsValidators);
@@ -70,18 +83,19 @@ export function handleSince(request: HttpRequest, rawDate: string, artifacts: Re
       body: copy,
     };
   }
-  return {
-    status: 200,
-    headers: { ...OK_HEADERS, etag, 'last-modified': lastModified },
-    body: [sinceHead(date, count), reviews.joined.subarray(0, listBytes), ']}'],
-  };
+  return { status: 200, headers: { ...OK_HEADERS, etag, 'last-modified': lastModified }, body: pieces };
+}
+
+/** The parameters as part of an ETag (visible ASCII, no quote): the cursor is base64url, fields names and commas. */
+function paramsTag(q: SinceQuery): string {
+  return `${q.limit ?? ''}.${q.fields ?? ''}.${q.cursor ?? ''}`;
 }
 
 function sinceHead(date: string, count: number): string {
   return `{"since":"${date}","count":${count},"reviews":[`;
 }
 
-const TAIL = Buffer.from(']}');
+const LAST_PAGE = '],"next_cursor":null}';
 
 function taggedFor(etag: string, coding: CompressedCoding): string {
   return `${etag.slice(0, -1)}${ETAG_SUFFIX[coding]}"`;

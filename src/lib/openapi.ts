@@ -5,7 +5,7 @@ import { ErrorSchema, ValidationErrorSchema } from '../schemas/errors.ts';
 import { HubRequestSchema } from '../schemas/hub.ts';
 import { JsonFeedSchema } from '../schemas/json-feed.ts';
 import { JsonRpcRequestSchema, JsonRpcResponseSchema } from '../schemas/mcp.ts';
-import { SearchQuerySchema, SincePathSchema } from '../schemas/search.ts';
+import { SearchQuerySchema, SincePathSchema, SinceQuerySchema } from '../schemas/search.ts';
 import { CONTENT_TYPES, PATHS } from './endpoints.ts';
 
 /**
@@ -192,13 +192,13 @@ function searchPath() {
       description:
         'All filters are optional and combine with AND; results are newest first (date desc, then id desc). ' +
         'An empty value counts as absent; an unknown or repeated parameter is a 400. ' +
+        'Paging: every answer carries next_cursor; give it as cursor with the same filters (limit and fields may change) for the ' +
+        'next page, which continues strictly after the last review returned, so reviews published between two pages never shift ' +
+        'or repeat one; null on the last page. A cursor made for other filters, or altered, is a 400 at ["cursor"]. ' +
+        'fields keeps only the review fields named (id always); matched stays the total for the filters. ' +
         'The HTTP equivalent of the MCP tool search_reviews.',
       tags: ['reviews'],
-      parameters: Object.entries(shape).map(([name, field]) => {
-        const schema = inline(field);
-        const { description, ...rest } = schema;
-        return { name, in: 'query', required: false, description, schema: rest };
-      }),
+      parameters: queryParameters(shape),
       responses: {
         '200': { description: 'Matching reviews', content: { [CONTENT_TYPES.json]: { schema: ref('SearchResult') } } },
         '400': { $ref: '#/components/responses/InvalidRequest' },
@@ -208,15 +208,29 @@ function searchPath() {
   };
 }
 
+function queryParameters(shape: Record<string, z.ZodType>) {
+  return Object.entries(shape).map(([name, field]) => {
+    const { description, ...schema } = inline(field);
+    return { name, in: 'query', required: false, description, schema };
+  });
+}
+
 function sincePath() {
   const { description, ...schema } = inline(SincePathSchema.shape.date);
   return {
     get: {
       operationId: 'getReviewsSince',
       summary: 'Reviews on or after a date',
-      description: 'Newest first. A future date gives an empty list; an impossible date (2026-02-30) is a 400.',
+      description:
+        'Newest first. A future date gives an empty list; an impossible date (2026-02-30) is a 400. Without limit, every review on ' +
+        'or after the date; with it, pages: next_cursor as cursor (with the same date) gives the next one, null on the last. ' +
+        'fields keeps only the review fields named (id always). An unknown or repeated parameter is a 400, as on the search.',
       tags: ['reviews'],
-      parameters: [{ name: 'date', in: 'path', required: true, description, schema }, ...conditional],
+      parameters: [
+        { name: 'date', in: 'path', required: true, description, schema },
+        ...queryParameters(SinceQuerySchema.shape),
+        ...conditional,
+      ],
       responses: {
         '200': {
           description: 'Reviews dated on or after the date',
@@ -250,7 +264,7 @@ function mcpPath() {
         'initialize answers with an `Mcp-Session-Id` header: a signed id that carries its expiry (24 h) and protocol version, accepted by ' +
         'any server process with the same secret; send it on every later request. Methods: initialize, ping, tools/list, tools/call, ' +
         'resources/list, resources/read, resources/templates/list, prompts/list, prompts/get, completion/complete; notifications are ' +
-        'answered 202. Read-only tools: get_business, search_reviews (the same filters and answer as GET /api/reviews/search), ' +
+        'answered 202. Read-only tools: get_business, search_reviews (the same filters, paging, fields and answer as GET /api/reviews/search), ' +
         'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary; ' +
         'each answers structuredContent and the same JSON as text; an unknown tool is JSON-RPC error -32602, a tool that cannot answer ' +
         "(unknown name or id) returns isError: true with the valid choices. A present Origin must be the site's own (or configured); " +

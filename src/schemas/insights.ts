@@ -39,6 +39,14 @@ export const ReviewAnalysisSchema = z
   })
   .meta({ id: 'ReviewAnalysis' });
 
+export const AspectPhraseSchema = z
+  .object({
+    text: z.string().describe('The phrase as customers write it most often (variants with a booster or hedge count together)'),
+    polarity: PolaritySchema.exclude(['neutral']).describe('Whether the reviews use it to praise or to criticise'),
+    count: CountSchema.describe('How many reviews use it'),
+  })
+  .meta({ id: 'AspectPhrase' });
+
 export const AspectSummarySchema = z
   .object({
     id: AspectIdSchema,
@@ -49,7 +57,12 @@ export const AspectSummarySchema = z
     negative_count: CountSchema,
     positive_pct: PercentSchema.describe('positive_count / mention_count'),
     score: ScoreSchema.describe('Mean aspect score over the reviews that mention it; 0 when none do'),
-    top_phrases: z.array(z.string()).describe('Cue phrases customers use most for this aspect'),
+    top_phrases: z.array(z.string()).describe('Cue phrases customers use most for this aspect, praise and complaints together'),
+    phrases: z
+      .array(AspectPhraseSchema)
+      .describe(
+        'The phrases customers use most for this aspect with their polarity and count: the top 5 of praise and of complaints, most used first',
+      ),
     example_review_ids: ReviewIdsSchema,
   })
   .meta({ id: 'AspectSummary' });
@@ -107,8 +120,10 @@ export const TrendSchema = z
   .object({
     direction: z.enum(['improving', 'declining', 'stable', 'insufficient_data']),
     basis: z.string().describe('How the direction was decided, in words'),
-    recent: TrendWindowSchema.nullable().describe('The latest 6 months of the data'),
-    previous: TrendWindowSchema.nullable().describe('The 6 months before them'),
+    recent: TrendWindowSchema.nullable().describe(
+      'The latest months of the data: 6 in /insights.json, half the window asked for in get_trend',
+    ),
+    previous: TrendWindowSchema.nullable().describe('As many months before them'),
     rating_change: z.number().nullable().describe('recent.average_rating - previous.average_rating'),
     sentiment_change: z.number().nullable().describe('recent.sentiment - previous.sentiment'),
   })

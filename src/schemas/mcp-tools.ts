@@ -13,7 +13,7 @@ import {
 } from './insights.ts';
 import { ReviewSchema } from './review.ts';
 import { AggregateRatingSchema } from './reviews-dataset.ts';
-import { SearchQuerySchema, SincePathSchema, SinceResultSchema } from './search.ts';
+import { SearchQuerySchema, SincePathSchema, SinceQuerySchema, SinceResultSchema } from './search.ts';
 
 /**
  * Arguments and answers of the MCP tools, composed from the schemas the
@@ -24,11 +24,35 @@ import { SearchQuerySchema, SincePathSchema, SinceResultSchema } from './search.
 
 const NoArgumentsSchema = z.strictObject({});
 
+/**
+ * Arguments as assistants send them (contract section 3): a number written
+ * as a string ("5") and an aspect id in another case ("Pricing") are read as
+ * meant before the schema checks them. The advertised JSON Schema stays the
+ * strict one (numbers, lower-case ids).
+ */
+function forgiving<S extends z.ZodType>(schema: S, numeric: readonly string[], lowerCase: readonly string[] = []) {
+  return z.preprocess((args) => {
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+    const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    for (const name of numeric) {
+      const value = out[name];
+      if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[name] = Number(value.trim());
+    }
+    for (const name of lowerCase) {
+      const value = out[name];
+      if (typeof value === 'string') out[name] = value.trim().toLowerCase();
+    }
+    return out;
+  }, schema);
+}
+
+const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 export const GetBusinessInputSchema = NoArgumentsSchema;
 export const GetBusinessOutputSchema = z.object({ business: BusinessSchema, aggregate_rating: AggregateRatingSchema });
 
-/** The HTTP search's own schema: the same filters, limits and checks (contract section 3). */
-export const SearchReviewsInputSchema = SearchQuerySchema;
+/** The HTTP search's own schema: the same filters, limits and checks (contract section 3), numbers also as strings. */
+export const SearchReviewsInputSchema = forgiving(SearchQuerySchema, ['rating', 'min_rating', 'limit']);
 
 export const GetReviewInputSchema = z.strictObject({ id: UlidSchema.describe('Review id (a ULID)') });
 export const GetReviewOutputSchema = z.object({
@@ -36,16 +60,31 @@ export const GetReviewOutputSchema = z.object({
   analysis: ReviewAnalysisSchema.describe("The analyser's reading of this review: sentiment, aspects with evidence, mentions"),
 });
 
-/** The since endpoint's date, plus a page size: a since answer over years of reviews is megabytes, too much for a model's context. */
-export const GetReviewsSinceInputSchema = SincePathSchema.extend({ limit: SearchQuerySchema.shape.limit });
-export const GetReviewsSinceOutputSchema = SinceResultSchema.extend({
-  count: SinceResultSchema.shape.count.describe('How many reviews are dated on or after since, before limit'),
+/**
+ * The since endpoint's date and parameters, with the search's page size (default 20, at most 100): a since
+ * answer over years of reviews is megabytes, too much for a model's context.
+ */
+export const GetReviewsSinceInputSchema = forgiving(
+  SincePathSchema.extend({
+    limit: SearchQuerySchema.shape.limit,
+    cursor: SinceQuerySchema.shape.cursor,
+    fields: SinceQuerySchema.shape.fields,
+  }),
+  ['limit'],
+);
+export const GetReviewsSinceOutputSchema = z.object({
+  since: SinceResultSchema.shape.since,
+  count: SinceResultSchema.shape.count,
   returned: z.int().min(0).describe('How many reviews this answer holds (at most limit, newest first)'),
+  reviews: SinceResultSchema.shape.reviews,
+  next_cursor: SinceResultSchema.shape.next_cursor,
 });
 
-export const GetAspectSentimentInputSchema = z.strictObject({
-  aspect: AspectIdSchema.optional().describe('One aspect of the taxonomy; omit for all nine'),
-});
+export const GetAspectSentimentInputSchema = forgiving(
+  z.strictObject({ aspect: AspectIdSchema.optional().describe('One aspect of the taxonomy (any case); omit for all nine') }),
+  [],
+  ['aspect'],
+);
 export const GetAspectSentimentOutputSchema = z.object({
   aspects: z.array(AspectSummarySchema).describe('The aspect asked for, or every aspect in taxonomy order'),
 });
@@ -68,9 +107,17 @@ export const GetServiceOutputSchema = z.object({
 
 const MonthlySchema = InsightsSchema.shape.temporal.shape.monthly;
 
-export const GetTrendInputSchema = z.strictObject({
-  months: z.int().min(1).max(120).default(12).describe('How many of the latest months of the monthly series to return, 1 to 120'),
-});
+export const GetTrendInputSchema = forgiving(
+  z.strictObject({
+    months: z
+      .int()
+      .min(1)
+      .max(120)
+      .default(12)
+      .describe('The window, in the latest months of reviews (1 to 120): the series shown and the months the verdict compares'),
+  }),
+  ['months'],
+);
 export const GetTrendOutputSchema = z.object({
   trend: TrendSchema,
   monthly: MonthlySchema.describe('The latest months of reviews (oldest first): count, average rating and text sentiment per month'),
@@ -116,8 +163,10 @@ export const MCP_TOOLS = {
     title: 'Search reviews',
     description:
       'Verified reviews matching every filter given (AND), newest first: exact rating or minimum rating, a date range, ' +
-      'a case-insensitive phrase of the text, a technician (full name, first name or alias) or a service (id or label). ' +
-      'Answers how many match in all (matched) and up to limit of them (default 20, at most 100). ' +
+      'a phrase of the text (case and accents ignored), a technician (full name, first name or alias) or a service (id or label). ' +
+      'Answers how many match in all (matched), up to limit of them (default 20, at most 100) and next_cursor. ' +
+      'Ask only for the fields you need (fields: "id,date,rating,text" is about half of a full review) and page with small limits: ' +
+      'give next_cursor as cursor, with the same filters, for the next page (null on the last). ' +
       'An unknown technician or service matches nothing; see get_business for the valid names.',
     inputSchema: SearchReviewsInputSchema,
   },
@@ -134,8 +183,10 @@ export const MCP_TOOLS = {
     name: 'get_reviews_since',
     title: 'Reviews since a date',
     description:
-      'Reviews dated on or after a day (YYYY-MM-DD), newest first: how many there are (count) and the newest limit of them ' +
-      '(default 20, at most 100). A future date answers none. For filters beyond the date, use search_reviews with since.',
+      'Reviews dated on or after a day (YYYY-MM-DD), newest first: how many there are (count), the newest limit of them ' +
+      '(default 20, at most 100) and next_cursor. Ask only for the fields you need (e.g. fields: "id,date,rating,text") and ' +
+      'give next_cursor as cursor, with the same date, for the next page. A future date answers none. ' +
+      'For filters beyond the date, use search_reviews with since.',
     inputSchema: GetReviewsSinceInputSchema,
   },
   get_aspect_sentiment: {
@@ -144,8 +195,8 @@ export const MCP_TOOLS = {
     description:
       'What customers say about each aspect of the work (punctuality, responsiveness, communication, professionalism, ' +
       'workmanship, technical_knowledge, pricing, cleanliness, safety): how many reviews mention it, how many positively, ' +
-      'neutrally and negatively, a score from -1 to 1, the phrases they use most and example review ids (see get_review). ' +
-      'Give aspect for one; omit it for all nine.',
+      'neutrally and negatively, a score from -1 to 1, the phrases they use most (with polarity and how many reviews use each) ' +
+      'and example review ids (see get_review). Give aspect (any case) for one; omit it for all nine.',
     inputSchema: GetAspectSentimentInputSchema,
   },
   get_technician: {
@@ -169,8 +220,9 @@ export const MCP_TOOLS = {
     name: 'get_trend',
     title: 'Rating and sentiment trend',
     description:
-      'Whether reviews are improving, declining or stable (the latest 6 months against the 6 before, and how that was decided), ' +
-      'with the latest months of the monthly series: review count, average rating and text sentiment per month.',
+      'Whether reviews are improving, declining or stable over a window of the latest months (default 12): its latest half ' +
+      'against the half before (6 months against 6 by default; 24 compares the last year with the one before), and in basis how ' +
+      'that was decided; with the window of the monthly series: review count, average rating and text sentiment per month.',
     inputSchema: GetTrendInputSchema,
   },
   get_faq: {

@@ -66,7 +66,7 @@ async function expectInvalidRequest(response: Response): Promise<{ path: (string
 
 describe('GET /api/reviews/search', () => {
   describe('a valid search: 200', () => {
-    it('answers {matched, returned, reviews} as JSON, each review with all its fields, newest first', async () => {
+    it('answers {matched, returned, reviews, next_cursor} as JSON, each review with all its fields, newest first', async () => {
       const response = await get('/api/reviews/search', { headers: { 'accept-encoding': 'identity' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -74,7 +74,8 @@ describe('GET /api/reviews/search', () => {
       const text = await response.text();
       expect(Buffer.byteLength(text)).toBe(Number(response.headers.get('content-length')));
       const body = JSON.parse(text) as Record<string, unknown>;
-      expect(Object.keys(body)).toEqual(['matched', 'returned', 'reviews']);
+      expect(Object.keys(body)).toEqual(['matched', 'returned', 'reviews', 'next_cursor']);
+      expect(body.next_cursor).toBeNull();
       SearchResultSchema.parse(body);
       expect(body).toMatchObject({ matched: 7, returned: 7 });
       expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3), ID(8), ID(4), ID(7)]);
@@ -107,7 +108,7 @@ describe('GET /api/reviews/search', () => {
       for (const path of ['/api/reviews/search?mentions_technician=Nobody', '/api/reviews/search?mentions_service=roofing']) {
         const response = await get(path);
         expect(response.status).toBe(200);
-        expect(await json(response)).toEqual({ matched: 0, returned: 0, reviews: [] });
+        expect(await json(response)).toEqual({ matched: 0, returned: 0, reviews: [], next_cursor: null });
       }
     });
 
@@ -149,13 +150,13 @@ describe('GET /api/reviews/search', () => {
 });
 
 describe('GET /api/reviews/since/{date}', () => {
-  it('answers {since, count, reviews}, newest first, each review with all its fields', async () => {
+  it('answers {since, count, reviews, next_cursor}, newest first, each review with all its fields', async () => {
     const response = await get('/api/reviews/since/2024-11-02');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expectOpenCors(response.headers);
     const body = await json(response);
-    expect(Object.keys(body)).toEqual(['since', 'count', 'reviews']);
+    expect(Object.keys(body)).toEqual(['since', 'count', 'reviews', 'next_cursor']);
     SinceResultSchema.parse(body);
     expect(body).toMatchObject({ since: '2024-11-02', count: 4 });
     expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3)]);
@@ -170,7 +171,7 @@ describe('GET /api/reviews/since/{date}', () => {
   it('answers a future date with 200 and no reviews', async () => {
     const response = await get('/api/reviews/since/2999-12-31');
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ since: '2999-12-31', count: 0, reviews: [] });
+    expect(await json(response)).toEqual({ since: '2999-12-31', count: 0, reviews: [], next_cursor: null });
   });
 
   it.each(['2026-02-30', '2026-13-01', 'yesterday', '2026-1-5', '%ZZ', '2026-01-01T00:00:00Z', '%32%30%32%36-02-30'])(

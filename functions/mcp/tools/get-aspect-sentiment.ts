@@ -1,7 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { GetAspectSentimentOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetAspectSentimentOutputSchema);
 
 export function registerGetAspectSentimentTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -10,7 +13,7 @@ export function registerGetAspectSentimentTool(server: McpServer, deps: McpDeps)
       title: MCP_TOOLS.get_aspect_sentiment.title,
       description: MCP_TOOLS.get_aspect_sentiment.description,
       inputSchema: MCP_TOOLS.get_aspect_sentiment.inputSchema,
-      outputSchema: GetAspectSentimentOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     ({ aspect }) => {

@@ -1,7 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { GetBusinessOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetBusinessOutputSchema);
 
 export function registerGetBusinessTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -10,7 +13,7 @@ export function registerGetBusinessTool(server: McpServer, deps: McpDeps): void 
       title: MCP_TOOLS.get_business.title,
       description: MCP_TOOLS.get_business.description,
       inputSchema: MCP_TOOLS.get_business.inputSchema,
-      outputSchema: GetBusinessOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     () => {

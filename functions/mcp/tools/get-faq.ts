@@ -1,7 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { GetFaqOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetFaqOutputSchema);
 
 export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -10,7 +13,7 @@ export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
       title: MCP_TOOLS.get_faq.title,
       description: MCP_TOOLS.get_faq.description,
       inputSchema: MCP_TOOLS.get_faq.inputSchema,
-      outputSchema: GetFaqOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     ({ id }) => {

@@ -2,7 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { reviewAt } from '../../../src/lib/search/index.ts';
 import { GetReviewOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetReviewOutputSchema);
 
 export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -11,7 +14,7 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
       title: MCP_TOOLS.get_review.title,
       description: MCP_TOOLS.get_review.description,
       inputSchema: MCP_TOOLS.get_review.inputSchema,
-      outputSchema: GetReviewOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     ({ id }) => {

@@ -2,7 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { findService } from '../../../src/lib/answers/lookup.ts';
 import { GetServiceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetServiceOutputSchema);
 
 export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -11,7 +14,7 @@ export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
       title: MCP_TOOLS.get_service.title,
       description: MCP_TOOLS.get_service.description,
       inputSchema: MCP_TOOLS.get_service.inputSchema,
-      outputSchema: GetServiceOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     ({ service }) => {

@@ -2,7 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { findTechnician } from '../../../src/lib/answers/lookup.ts';
 import { GetTechnicianOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
+import { outputSchema } from './output-schema.ts';
 import { answer, cannotAnswer, choices, READ_ONLY } from './tool-result.ts';
+
+const OUTPUT = outputSchema(GetTechnicianOutputSchema);
 
 export function registerGetTechnicianTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -11,7 +14,7 @@ export function registerGetTechnicianTool(server: McpServer, deps: McpDeps): voi
       title: MCP_TOOLS.get_technician.title,
       description: MCP_TOOLS.get_technician.description,
       inputSchema: MCP_TOOLS.get_technician.inputSchema,
-      outputSchema: GetTechnicianOutputSchema,
+      outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
     ({ name }) => {

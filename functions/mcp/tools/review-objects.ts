@@ -1,4 +1,4 @@
-import { reviewAt, type ReviewIndex } from '../../../src/lib/search/index.ts';
+import { pickFields, reviewAt, type ReviewIndex } from '../../../src/lib/search/index.ts';
 import type { Review } from '../../../src/schemas/review.ts';
 
 /**
@@ -15,7 +15,8 @@ export const MAX_CACHED_REVIEWS = 4096;
 
 const cache = new WeakMap<ReviewIndex, (Review | undefined)[]>();
 
-export function reviewObjects(index: ReviewIndex, positions: readonly number[]): Review[] {
+/** The reviews at `positions`, with only `fields` when given (new objects, each holding the shared values). */
+export function reviewObjects(index: ReviewIndex, positions: readonly number[], fields?: readonly (keyof Review)[]): Partial<Review>[] {
   let cached = cache.get(index);
   if (!cached) cache.set(index, (cached = []));
   return positions.map((p) => {
@@ -24,7 +25,7 @@ export function reviewObjects(index: ReviewIndex, positions: readonly number[]):
       review = freeze(reviewAt(index, p));
       if (p < MAX_CACHED_REVIEWS) cached[p] = review;
     }
-    return review;
+    return fields ? pickFields(review, fields) : review;
   });
 }
 

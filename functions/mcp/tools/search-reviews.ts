@@ -1,11 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { searchAnswer } from '../../../src/lib/search/index.ts';
+import { bodyText, searchAnswer } from '../../../src/lib/search/index.ts';
 import { MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
 import type { McpDeps } from '../deps.ts';
 import { outputSchema } from './output-schema.ts';
 import { reviewObjects } from './review-objects.ts';
-import { listAnswer, READ_ONLY } from './tool-result.ts';
+import { invalidArguments, listAnswer, READ_ONLY } from './tool-result.ts';
 
 const OUTPUT = outputSchema(SearchResultSchema);
 
@@ -22,8 +22,11 @@ export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): voi
     },
     (query) => {
       const index = deps.artifacts.current.reviews;
-      const { json, hits, positions } = searchAnswer(index, query);
-      return listAnswer(json, { matched: hits.matched, returned: positions.length, reviews: reviewObjects(index, positions) });
+      const answer = searchAnswer(index, query);
+      if (!answer.ok) return invalidArguments(answer.issues);
+      const { body, positions, fields, next, matched } = answer.value;
+      const reviews = reviewObjects(index, positions, fields);
+      return listAnswer(bodyText(body), { matched, returned: positions.length, reviews, next_cursor: next });
     },
   );
 }

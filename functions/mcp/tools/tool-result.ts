@@ -1,4 +1,5 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { Issue } from '../../../src/schemas/errors.ts';
 
 /** Every tool here reads a snapshot of published data: nothing changes, calling again gives the same answer, nothing outside is touched. */
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -9,12 +10,16 @@ export function answer<T extends Record<string, unknown>>(value: T): CallToolRes
 }
 
 /**
- * An answer listing reviews: `json`, the bytes the HTTP endpoint sends for
- * the same question, as text, and `value`, the same answer as an object
- * (its reviews from the snapshot's shared objects, see review-objects.ts).
+ * An answer listing reviews: `json`, the JSON the HTTP endpoint sends for
+ * the same question, as text, and `value`, the same answer as an object.
  */
-export function listAnswer<T extends Record<string, unknown>>(json: Buffer, value: T): CallToolResult & { structuredContent: T } {
-  return { content: [{ type: 'text', text: json.toString('utf8') }], structuredContent: value };
+export function listAnswer<T extends Record<string, unknown>>(json: string, value: T): CallToolResult & { structuredContent: T } {
+  return { content: [{ type: 'text', text: json }], structuredContent: value };
+}
+
+/** Arguments the data rejects (a cursor made for other filters): `isError`, with the issues as the HTTP 400 lists them. */
+export function invalidArguments(issues: readonly Issue[]): CallToolResult {
+  return cannotAnswer(issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('\n'));
 }
 
 /** A question the data cannot answer (unknown name or id): `isError`, with what the caller can ask instead. */

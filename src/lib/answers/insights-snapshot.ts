@@ -1,4 +1,5 @@
 import type { Insights, ReviewAnalysis } from '../../schemas/insights.ts';
+import type { TrendRecord } from '../insights/temporal.ts';
 
 /**
  * `/insights.json` as a server keeps it: every part as parsed, except the
@@ -9,13 +10,21 @@ import type { Insights, ReviewAnalysis } from '../../schemas/insights.ts';
  */
 export interface InsightsSnapshot extends Omit<Insights, 'per_review'> {
   analysisOf(reviewId: string): ReviewAnalysis | undefined;
+  /** Date, rating and text sentiment of every review, for trends over other windows; read once, on first use. */
+  trendRecords(): readonly TrendRecord[];
 }
 
 export function snapshotInsights(insights: Insights): InsightsSnapshot {
   const { per_review, ...rest } = insights;
   const analyses = new Map(Object.entries(per_review).map(([id, analysis]) => [id, JSON.stringify(analysis)]));
+  let records: TrendRecord[] | undefined;
   return {
     ...rest,
+    trendRecords: () =>
+      (records ??= [...analyses.values()].map((json) => {
+        const { date, rating, sentiment } = JSON.parse(json) as ReviewAnalysis;
+        return { date, rating, sentiment: sentiment?.score ?? null };
+      })),
     analysisOf: (reviewId) => {
       const json = analyses.get(reviewId);
       return json === undefined ? undefined : (JSON.parse(json) as ReviewAnalysis);

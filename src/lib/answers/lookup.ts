@@ -1,6 +1,6 @@
 import type { Service, Technician } from '../../schemas/catalogue.ts';
 import { technicianPhrases } from '../mentions.ts';
-import { normaliseText } from '../text.ts';
+import { foldText, normaliseText } from '../text.ts';
 
 /** What a name given by a person (or an assistant) refers to. */
 export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'ambiguous'; candidates: T[] } | { kind: 'unknown' };
@@ -26,18 +26,32 @@ export function findService(services: readonly Service[], idOrLabel: string): Lo
 }
 
 /**
- * Values that start with what was typed (case-insensitively), then values
- * that contain it, at most `max`: completion of a name or id.
+ * Completion of a name or id (contract section 3): the values that start
+ * with what was typed, then those with a later word that starts with it
+ * ("k" → "technical_knowledge", "lin" → "Sofia Lindqvist"), never one that
+ * only contains it ("p" does not offer "workmanship"); case and accents
+ * ignored; in the order given within each group; at most `max`.
  */
 export function completeFrom<T extends string>(values: Iterable<T>, typed: string, max = 100): T[] {
-  const wanted = normaliseText(typed.trim());
+  const wanted = foldText(typed.trim());
   const starts: T[] = [];
-  const contains: T[] = [];
+  const words: T[] = [];
   for (const value of values) {
-    const text = normaliseText(value);
-    if (text.startsWith(wanted)) starts.push(value);
-    else if (text.includes(wanted)) contains.push(value);
-    if (starts.length >= max) break;
+    const text = foldText(value);
+    if (text.startsWith(wanted)) {
+      starts.push(value);
+      if (starts.length >= max) break;
+    } else if (words.length < max && aWordStartsWith(text, wanted)) words.push(value);
   }
-  return [...starts, ...contains].slice(0, max);
+  return [...starts, ...words].slice(0, max);
 }
+
+/** Whether `wanted` starts at a word of `text` after the first (after a space, `-`, `_` or other non-letter). */
+function aWordStartsWith(text: string, wanted: string): boolean {
+  for (let at = text.indexOf(wanted, 1); at > 0; at = text.indexOf(wanted, at + 1)) {
+    if (!WORD_CHAR.test(text[at - 1] as string)) return true;
+  }
+  return false;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;

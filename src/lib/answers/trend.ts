@@ -1,11 +1,22 @@
+import { trendOver } from '../insights/temporal.ts';
 import type { InsightsSnapshot } from './insights-snapshot.ts';
 import type { ReviewIndex } from '../search/index.ts';
 import type { GetInsightsSummaryOutput, GetTrendOutput } from '../../schemas/mcp-tools.ts';
 
-/** The trend verdict with the latest `months` of the monthly series (oldest first). */
+/**
+ * The latest `months` of the monthly series (oldest first) and the verdict
+ * over that window: its latest half against the half before (the build's
+ * own verdict, 6 months against 6, is the window of 12).
+ */
 export function latestTrend(insights: InsightsSnapshot, months: number): GetTrendOutput {
-  const { monthly, trend } = insights.temporal;
-  return { trend, monthly: monthly.slice(Math.max(0, monthly.length - months)) };
+  const { monthly } = insights.temporal;
+  const window = monthly.slice(Math.max(0, monthly.length - months));
+  const trend = trendOver(
+    monthly.map((m) => m.month),
+    insights.trendRecords(),
+    Math.floor(months / 2),
+  );
+  return { trend, monthly: window };
 }
 
 /** The headline figures an assistant starts from: summary, sentiment, the most discussed aspects, the trend. */

@@ -45,7 +45,7 @@ function summariseAspect(aspect: Aspect, results: readonly ReviewResult[]): Aspe
     negative_count: count('negative'),
     positive_pct: pct(positive, hits.length),
     score: round(mean(hits.map((h) => h.score)) ?? 0, 3),
-    top_phrases: topPhrases(phraseCounts),
+    ...phrasesOf(phraseCounts),
     example_review_ids: examples(aspect.id, results, hits),
   };
 }
@@ -57,7 +57,7 @@ function summariseAspect(aspect: Aspect, results: readonly ReviewResult[]): Aspe
  * lone word counts for the most used longer phrase that contains it and
  * says more ("late" for "an hour late"), unless that phrase negates it.
  */
-function topPhrases(counts: ReadonlyMap<string, number>): string[] {
+function phrasesOf(counts: ReadonlyMap<string, number>): Pick<AspectSummary, 'top_phrases' | 'phrases'> {
   // Keys are the phrase with its lean in front ("+on time", "-late"): a phrase only joins one that leans its way.
   const groups = new Map<string, { total: number; spellings: [string, number][] }>();
   for (const [signed, n] of counts) {
@@ -84,10 +84,21 @@ function topPhrases(counts: ReadonlyMap<string, number>): string[] {
     merged.set(longer[0], merged.get(longer[0])! + n);
     merged.delete(key);
   }
-  const shown = [...merged]
+  const ranked = [...merged]
     .sort((a, b) => b[1] - a[1] || wordCount(b[0]) - wordCount(a[0]) || compareText(a[0], b[0]))
-    .map(([key]) => groups.get(key)!.spellings[0]![0]);
-  return [...new Set(shown)].slice(0, TOP_PHRASES);
+    .map(([key, count]) => ({
+      text: groups.get(key)!.spellings[0]![0],
+      polarity: key[0] === '+' ? ('positive' as const) : ('negative' as const),
+      count,
+    }));
+  // Each side's most used phrases, so that praise never hides the complaints (or the other way round).
+  const side = (polarity: 'positive' | 'negative') => ranked.filter((p) => p.polarity === polarity).slice(0, TOP_PHRASES);
+  const praise = side('positive');
+  const complaints = side('negative');
+  return {
+    top_phrases: [...new Set(ranked.map((p) => p.text))].slice(0, TOP_PHRASES),
+    phrases: ranked.filter((p) => praise.includes(p) || complaints.includes(p)),
+  };
 }
 
 /** Whether `longer` holds `word` and says more than a function word besides ("an hour late", not "was late"). */

@@ -15,9 +15,10 @@ export function temporal(results: readonly ReviewResult[]): Insights['temporal']
   const monthly = monthlySeries(results);
   return {
     monthly,
-    trend: trendOf(
+    trend: trendOver(
       monthly.map((m) => m.month),
-      results,
+      results.map(trendRecord),
+      WINDOW_MONTHS,
     ),
   };
 }
@@ -62,18 +63,34 @@ export function monthsBetween(first: string, last: string): string[] {
   return out;
 }
 
+/** What a trend reads of a review. */
+export interface TrendRecord {
+  date: string;
+  rating: number;
+  sentiment: number | null;
+}
+
+function trendRecord(r: ReviewResult): TrendRecord {
+  return { date: r.review.date, rating: r.review.rating, sentiment: r.analysis.sentiment?.score ?? null };
+}
+
 /**
- * The latest six months of data against the six before them (counted back
- * from the newest review, never from today). The star rating decides when it
- * moved by 0.2 or more; otherwise the text sentiment does when it moved by 0.1.
+ * The latest `half` months of data against the `half` before them (counted
+ * back from the newest review's month, never from today; `months` is the
+ * series, oldest first). The star rating decides when it moved by 0.2 or
+ * more; otherwise the text sentiment does when it moved by 0.1. The build
+ * compares 6 months with 6; get_trend compares the halves of the window it
+ * is asked for.
  */
-function trendOf(months: readonly string[], results: readonly ReviewResult[]): Trend {
+export function trendOver(months: readonly string[], records: readonly TrendRecord[], half: number): Trend {
   const basis =
-    `Latest ${WINDOW_MONTHS} months of reviews against the ${WINDOW_MONTHS} before them: a change of at least ` +
-    `${RATING_STEP} stars in the average rating decides; otherwise a change of at least ${SENTIMENT_STEP} in text sentiment; otherwise stable. ` +
-    `Needs ${MIN_WINDOW_REVIEWS} reviews in each window.`;
-  const recent = windowOf(months.slice(-WINDOW_MONTHS), results);
-  const previous = windowOf(months.slice(-2 * WINDOW_MONTHS, -WINDOW_MONTHS), results);
+    half < 1
+      ? 'A verdict compares the latest months with as many before them: it needs a window of at least 2 months.'
+      : `Latest ${monthsWord(half)} of reviews against the ${monthsWord(half)} before them: a change of at least ` +
+        `${RATING_STEP} stars in the average rating decides; otherwise a change of at least ${SENTIMENT_STEP} in text sentiment; otherwise stable. ` +
+        `Needs ${MIN_WINDOW_REVIEWS} reviews in each half.`;
+  const recent = half < 1 ? null : windowOf(months.slice(-half), records);
+  const previous = half < 1 ? null : windowOf(months.slice(-2 * half, -half), records);
   const ratingChange =
     recent && previous && recent.average_rating !== null && previous.average_rating !== null
       ? round(recent.average_rating - previous.average_rating, 2)
@@ -91,20 +108,31 @@ function trendOf(months: readonly string[], results: readonly ReviewResult[]): T
   };
 }
 
+function monthsWord(n: number): string {
+  return n === 1 ? 'month' : `${n} months`;
+}
+
 function direction(ratingChange: number | null, sentimentChange: number | null): Trend['direction'] {
   if (ratingChange !== null && Math.abs(ratingChange) >= RATING_STEP) return ratingChange > 0 ? 'improving' : 'declining';
   if (sentimentChange !== null && Math.abs(sentimentChange) >= SENTIMENT_STEP) return sentimentChange > 0 ? 'improving' : 'declining';
   return 'stable';
 }
 
-function windowOf(months: readonly string[], results: readonly ReviewResult[]): TrendWindow | null {
+function windowOf(months: readonly string[], records: readonly TrendRecord[]): TrendWindow | null {
   if (months.length === 0) return null;
   const from = months[0]!;
   const to = months[months.length - 1]!;
-  const inside = results.filter((r) => {
-    const month = r.review.date.slice(0, 7);
+  const inside = records.filter((r) => {
+    const month = r.date.slice(0, 7);
     return month >= from && month <= to;
   });
-  const summary = point(from, inside);
-  return { from, to, count: summary.count, average_rating: summary.average_rating, sentiment: summary.sentiment };
+  const rating = mean(inside.map((r) => r.rating));
+  const sentiment = mean(inside.flatMap((r) => (r.sentiment === null ? [] : [r.sentiment])));
+  return {
+    from,
+    to,
+    count: inside.length,
+    average_rating: rating === null ? null : round(rating, 2),
+    sentiment: sentiment === null ? null : round(sentiment, 3),
+  };
 }

@@ -6,6 +6,6 @@
  */
 export { countOnOrAfter, createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from './review-index.ts';
 export { searchReviews, type SearchHits } from './search.ts';
-export { parseSearchQuery, type Parsed } from './search-params.ts';
+export { parseSearchQuery, parseSinceQuery, type Parsed } from './search-params.ts';
 export { toIssues } from './request-issues.ts';
-export { searchAnswer, sinceAnswer, type ReviewsAnswer } from './answers.ts';
+export { bodyText, pickFields, searchAnswer, sinceAnswer, type ReviewsPage } from './answers.ts';

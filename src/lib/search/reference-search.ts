@@ -23,12 +23,22 @@ export function referenceSearch(dataset: ReviewsDataset, q: SearchQuery) {
     .filter((r) => q.min_rating === undefined || r.rating >= q.min_rating)
     .filter((r) => q.since === undefined || r.date >= q.since)
     .filter((r) => q.until === undefined || r.date <= q.until)
-    .filter((r) => !q.query || (r.text !== null && fold(r.text).includes(fold(q.query))))
+    .filter((r) => !q.query || (r.text !== null && foldMarks(r.text).includes(foldMarks(q.query))))
     .filter((r) => technicians === undefined || r.technicians.some((t) => technicians.includes(t)))
     .filter((r) => services === undefined || r.services.some((s) => services.includes(s)))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1));
   const returned = matching.slice(0, q.limit);
   return { matched: matching.length, returned: returned.length, ids: returned.map((r) => r.id) };
+}
+
+/** The contract's query matching, written out: NFKC, lower case, combining marks of the decomposition removed. */
+function foldMarks(s: string): string {
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .normalize('NFC');
 }
 
 function techniciansCalled(dataset: ReviewsDataset, name: string): string[] {

@@ -38,6 +38,8 @@ function describe(name: string, issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.expected === 'int' ? `${name} must be a whole number` : `${name} must be ${article(issue.expected)}`;
     case 'invalid_format':
+      // A pattern's own message says what the value must be (fields lists the valid names).
+      if (issue.format === 'regex') return issue.message;
       return issue.format === 'date'
         ? `${name} must be a real calendar date written YYYY-MM-DD`
         : `${name} must be a valid ${issue.format}`;

@@ -3,11 +3,12 @@ import type { Review } from '../../schemas/review.ts';
 import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
 import { servicePhrases, technicianPhrases } from '../mentions.ts';
 import { compareNewestFirst } from '../order.ts';
-import { normaliseText } from '../text.ts';
+import { foldText } from '../text.ts';
 import { createPosting, EMPTY_POSTING, type Posting } from './posting.ts';
 import { createTextIndex, type TextIndex } from './text-index.ts';
 import { DAY_TABLE_SPAN } from './tuning.ts';
 import { writeUtf8 } from '../utf8.ts';
+import type { PageKey } from './cursor.ts';
 
 /**
  * `/reviews.json` rearranged for the read endpoints. Positions are indexes into
@@ -38,7 +39,7 @@ export interface ReviewIndex {
    */
   readonly reviewsFrom: Int32Array;
   readonly reviewsFromDay: number;
-  /** Normalised review texts (null for rating-only reviews), for substring checks. */
+  /** Review texts as `query` matches them (`foldText`; null for rating-only reviews), for substring checks. */
   readonly texts: readonly (string | null)[];
   readonly text: TextIndex;
   /** ratings 1..5 → positions */
@@ -55,6 +56,8 @@ export interface ReviewIndex {
   readonly servicePostings: ReadonlyMap<string, Posting>;
   /** Review id → position, in position order (newest first): one review by id without a scan. */
   readonly byId: ReadonlyMap<string, number>;
+  /** Position → review id (the same strings as byId's keys): where a page ends, for its cursor. */
+  readonly ids: readonly string[];
 }
 
 /**
@@ -74,7 +77,7 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     for (const name of review.technicians) append(byTechnician, name, position);
     for (const id of review.services) append(byService, id, position);
   });
-  const texts = reviews.map((r) => (r.text === null ? null : normaliseText(r.text)));
+  const texts = reviews.map((r) => (r.text === null ? null : foldText(r.text)));
   return {
     count: reviews.length,
     ...serialise(reviews, file),
@@ -90,6 +93,7 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
     ),
     servicePostings: postingsByPhrase(serviceLookup(dataset), byService, reviews.length),
     byId: new Map(reviews.map((review, position) => [review.id, position])),
+    ids: reviews.map((review) => review.id),
   };
 }
 
@@ -97,6 +101,29 @@ export function createReviewIndex(dataset: ReviewsDataset, file?: Buffer): Revie
 export function reviewAt(index: ReviewIndex, position: number): Review {
   const bytes = index.joined.subarray(start(index.prefixBytes, position), index.prefixBytes[position + 1]);
   return JSON.parse(bytes.toString('utf8')) as Review;
+}
+
+/** The key of the review at a position (its date and id): where a page that ends there ends. */
+export function keyAt(index: ReviewIndex, position: number): PageKey {
+  return { date: dateOfDay(index.days[position] as number), id: index.ids[position] as string };
+}
+
+/**
+ * The first position strictly after `key` in the newest-first order (older,
+ * or the same day with a smaller id), whether or not a review with that key
+ * is still published: pages continue where the last one ended even when
+ * reviews were added or removed in between.
+ */
+export function positionAfter(index: ReviewIndex, key: PageKey): number {
+  let lo = firstOnOrBefore(index, key.date);
+  let hi = countOnOrAfter(index, key.date);
+  // [lo, hi) is the key's day, ids descending: the first id below the key's.
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index.ids[mid] as string) >= key.id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Number of reviews dated on or after `date` (YYYY-MM-DD): they are the first ones. */
@@ -216,6 +243,22 @@ function dayNumber(date: string): number {
   const dayOfYear = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + digits(date, 8, 10) - 1;
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The inverse of dayNumber: days since 1970-01-01 → `YYYY-MM-DD` (Hinnant's civil_from_days). */
+function dateOfDay(day: number): string {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const d = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 function digits(text: string, start: number, end: number): number {

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import type { Issue } from '../../schemas/errors.ts';
-import { SearchQuerySchema, type SearchQuery } from '../../schemas/search.ts';
+import { SearchQuerySchema, SinceQuerySchema, type SearchQuery, type SinceQuery } from '../../schemas/search.ts';
 import { toIssues, unknownParameter } from './request-issues.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
-const KNOWN = Object.keys(SearchQuerySchema.shape);
-const KNOWN_SET = new Set(KNOWN);
-/** Parameters whose schema is numeric: a query string only has text, so these are read as numbers first. */
-const NUMERIC = new Set(
-  Object.entries(SearchQuerySchema.shape)
-    .filter(([, field]) => ['number', 'integer'].includes(String(z.toJSONSchema(field, { io: 'input' }).type)))
-    .map(([name]) => name),
-);
 const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -21,31 +13,67 @@ const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  * counts as absent.
  */
 export function parseSearchParams(params: URLSearchParams): Parsed<SearchQuery> {
-  if (params.size > MAX_PARAMETERS) return { ok: false, issues: [tooManyParameters(params.size)] };
+  return parseParams(SEARCH_PARAMS, params, 'the search');
+}
+
+/** The query string of `GET /api/reviews/since/{date}` (no `?`), by the same rules as the search's. */
+export function parseSinceQuery(query: string): Parsed<SinceQuery> {
+  if (query === '') return { ok: true, value: {} };
+  const count = parameterCount(query);
+  if (count > SINCE_PARAMS.max) return { ok: false, issues: [tooManyParameters(count, SINCE_PARAMS, 'since')] };
+  return parseParams(SINCE_PARAMS, new URLSearchParams(query), 'since');
+}
+
+/** What a query string is read against: the schema, its parameter names, which of them are numbers. */
+interface ParamsSpec<T> {
+  schema: z.ZodType<T>;
+  known: readonly string[];
+  numeric: ReadonlySet<string>;
+  /** More parameters than this is one issue (see tooManyParameters). */
+  max: number;
+}
+
+function paramsSpec<T>(schema: z.ZodType<T>, shape: Record<string, z.ZodType>): ParamsSpec<T> {
+  const known = Object.keys(shape);
+  const numeric = new Set(
+    Object.entries(shape)
+      .filter(([, field]) => ['number', 'integer'].includes(String(z.toJSONSchema(field, { io: 'input' }).type)))
+      .map(([name]) => name),
+  );
+  return { schema, known, numeric, max: known.length + 8 };
+}
+
+const SEARCH_PARAMS = paramsSpec<SearchQuery>(SearchQuerySchema as z.ZodType<SearchQuery>, SearchQuerySchema.shape);
+const SINCE_PARAMS = paramsSpec<SinceQuery>(SinceQuerySchema, SinceQuerySchema.shape);
+
+function parseParams<T>(spec: ParamsSpec<T>, params: URLSearchParams, what: string): Parsed<T> {
+  if (params.size > spec.max) return { ok: false, issues: [tooManyParameters(params.size, spec, what)] };
   const issues: Issue[] = [];
   const raw: Record<string, unknown> = {};
+  const knownSet = new Set(spec.known);
   // name → how often it was given a value; unknown names are reported whatever their value.
   const seen = new Map<string, number>();
   for (const [name, value] of params) {
-    const known = KNOWN_SET.has(name);
+    const known = knownSet.has(name);
     // Absent, also for counting repetitions: `rating=&rating=4` gives rating once.
     if (known && value === '') continue;
     seen.set(name, (seen.get(name) ?? 0) + 1);
     if (!known) continue;
-    const trimmed = NUMERIC.has(name) ? value.trim() : value;
-    raw[name] = NUMERIC.has(name) && NUMBER_TEXT.test(trimmed) ? Number(trimmed) : value;
+    const numeric = spec.numeric.has(name);
+    const trimmed = numeric ? value.trim() : value;
+    raw[name] = numeric && NUMBER_TEXT.test(trimmed) ? Number(trimmed) : value;
   }
   for (const [name, count] of seen) {
-    if (!KNOWN_SET.has(name)) issues.push(unknownParameter(name, KNOWN));
+    if (!knownSet.has(name)) issues.push(unknownParameter(name, spec.known));
     else if (count > 1) {
       issues.push({ path: [name], code: 'duplicate_parameter', message: `${name} is given ${count} times; give it at most once` });
       delete raw[name];
     }
   }
-  const result = SearchQuerySchema.safeParse(raw);
+  const result = spec.schema.safeParse(raw);
   if (!result.success) issues.push(...toIssues(result.error));
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, value: result.data as SearchQuery };
+  return { ok: true, value: result.data as T };
 }
 
 /**
@@ -60,22 +88,20 @@ export function parseSearchQuery(query: string): Parsed<SearchQuery> {
   const value = plainlyValid(query);
   if (value) return { ok: true, value };
   const count = parameterCount(query);
-  if (count > MAX_PARAMETERS) return { ok: false, issues: [tooManyParameters(count)] };
+  if (count > SEARCH_PARAMS.max) return { ok: false, issues: [tooManyParameters(count, SEARCH_PARAMS, 'the search')] };
   return parseSearchParams(new URLSearchParams(query));
 }
 
 /**
- * More parameters than the search has names, plus room for a few typos, is
+ * More parameters than an endpoint has names, plus room for a few typos, is
  * one issue: reporting each would make the error cost more than any search
  * (5,000 unknown names took 70 ms and 927 KB before this cap).
  */
-const MAX_PARAMETERS = KNOWN.length + 8;
-
-function tooManyParameters(count: number): Issue {
+function tooManyParameters(count: number, spec: { known: readonly string[] }, what: string): Issue {
   return {
     path: [],
     code: 'too_many_parameters',
-    message: `${count} parameters given; the search takes at most ${KNOWN.length} (${KNOWN.join(', ')}), each once`,
+    message: `${count} parameters given; ${what} takes at most ${spec.known.length} (${spec.known.join(', ')}), each once`,
   };
 }
 

@@ -2,7 +2,7 @@ import type { SearchQuery } from '../../schemas/search.ts';
 import { popcount } from '../bitset.ts';
 import { bitsetWords, contains, EMPTY_POSTING, hasBit, rank, setBit, type Posting } from './posting.ts';
 import { countOnOrAfter, firstOnOrBefore, type ReviewIndex } from './review-index.ts';
-import { normaliseText } from '../text.ts';
+import { foldText, normaliseText } from '../text.ts';
 import { matchText } from './text-index.ts';
 import { DENSE_PER_WORD, DIRECT_SPARSE_MEMBERS } from './tuning.ts';
 
@@ -23,12 +23,13 @@ export interface SearchHits {
  * in proportion to its rarest filter or to the range's length in words, never
  * to the whole corpus.
  */
-export function searchReviews(index: ReviewIndex, query: SearchQuery): SearchHits {
-  const from = query.until ? firstOnOrBefore(index, query.until) : 0;
+export function searchReviews(index: ReviewIndex, query: SearchQuery, start = 0): SearchHits {
+  // `start`: the first position a page may hold (after a cursor); earlier reviews are not looked at.
+  const from = Math.max(start, query.until ? firstOnOrBefore(index, query.until) : 0);
   const to = query.since ? countOnOrAfter(index, query.since) : index.count;
   if (from >= to) return { matched: 0, positions: [] };
 
-  const text = query.query ? normaliseText(query.query) : undefined;
+  const text = query.query ? foldText(query.query) : undefined;
   const filters: Filter[] = [];
   const rating = ratingPosting(index, query);
   if (rating) filters.push(filterOf([rating], from, to));

@@ -175,6 +175,7 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates).toEqual([
       expect.objectContaining({ name: 'review', uriTemplate: 'reviews://review/{id}', title: 'One review' }),
+      expect.objectContaining({ name: 'reviews-since', uriTemplate: 'reviews://since/{date}', title: 'Reviews since a date' }),
     ]);
     const one = await client.readResource({ uri: `reviews://review/${ID(7)}` });
     expect(GetReviewOutputSchema.parse(JSON.parse((one.contents[0] as { text: string }).text)).review.id).toBe(ID(7));
@@ -203,25 +204,38 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     });
   });
 
-  it('completes aspect ids, service ids, technician names and review ids', async () => {
+  it('completes aspect ids, service ids, technician names and review ids: values that start with the text first, then a word that does', async () => {
     const prompt = (name: string, argument: string, value: string) =>
       client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } });
+    // Not responsiveness or workmanship, which only contain a p.
     expect((await prompt('summarise_reviews_since', 'aspect', 'p')).completion.values).toEqual([
       'punctuality',
       'professionalism',
       'pricing',
-      'responsiveness',
-      'workmanship',
     ]);
+    expect((await prompt('summarise_reviews_since', 'aspect', 'K')).completion.values).toEqual(['technical_knowledge']);
+    // "Ben" starts two names and an alias; "c" starts Carter, a second word, and no value.
+    expect((await prompt('compare_technicians', 'first', 'c')).completion.values).toEqual(['Ben Carter']);
+    expect((await prompt('compare_technicians', 'first', 'li')).completion.values).toEqual(['Ana Lima']);
+    expect((await prompt('summarise_reviews_since', 'service', 'install')).completion.values).toEqual(['ev-charger-installation']);
     expect((await prompt('summarise_reviews_since', 'service', 'ev')).completion.values).toEqual(['ev-charger-installation']);
     expect((await prompt('compare_technicians', 'first', 'be')).completion.values).toEqual(['Ben Ode', 'Benji', 'Ben Carter']);
     // Critical reviews (1–2 stars) first, newest first, then the others.
     expect((await prompt('draft_reply_to_review', 'review_id', '01JA')).completion.values.slice(0, 3)).toEqual([ID(3), ID(7), ID(2)]);
     const template = await client.complete({
       ref: { type: 'ref/resource', uri: 'reviews://review/{id}' },
+      argument: { name: 'id', value: ID(6).slice(0, 25) },
+    });
+    // Every id starts so: all of them, in the site's order (newest first), as the search lists them.
+    const newestFirst = (await (await fetch(`${server.url}/api/reviews/search?limit=100&fields=id`)).json()) as {
+      reviews: { id: string }[];
+    };
+    expect(template.completion.values).toEqual(newestFirst.reviews.map((r) => r.id));
+    const inside = await client.complete({
+      ref: { type: 'ref/resource', uri: 'reviews://review/{id}' },
       argument: { name: 'id', value: '0006' },
     });
-    expect(template.completion.values).toEqual([ID(6)]);
+    expect(inside.completion.values).toEqual([]);
   });
 
   it('answers ping', async () => {

@@ -95,6 +95,7 @@ describe('buildInsights on eight hand-checked reviews', () => {
         positive_pct: 0,
         score: 0,
         top_phrases: [],
+        phrases: [],
         example_review_ids: [],
       });
     });
@@ -112,6 +113,13 @@ describe('buildInsights on eight hand-checked reviews', () => {
         score: r3(scores.reduce((a, b) => a + b, 0) / 3),
         // Phrases keep their negator ("not cheap"); longer phrases first among equals.
         top_phrases: ['price was okay', 'worth every penny', 'not cheap', 'overcharged'],
+        // The same phrases with the way they lean and how many reviews use each: praise is told from complaint.
+        phrases: [
+          { text: 'price was okay', polarity: 'positive', count: 1 },
+          { text: 'worth every penny', polarity: 'positive', count: 1 },
+          { text: 'not cheap', polarity: 'negative', count: 1 },
+          { text: 'overcharged', polarity: 'negative', count: 1 },
+        ],
         // The two praises, then the complaint.
         example_review_ids: [id(3), id(7), id(2)],
       });

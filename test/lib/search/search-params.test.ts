@@ -228,7 +228,7 @@ describe('parseSearchParams', () => {
         [
           {
             "code": "unknown_parameter",
-            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit, cursor, fields",
             "path": [
               "min_ratting",
             ],
@@ -242,7 +242,7 @@ describe('parseSearchParams', () => {
         [
           {
             "code": "unknown_parameter",
-            "message": "unknown parameter "colour". Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "message": "unknown parameter "colour". Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit, cursor, fields",
             "path": [
               "colour",
             ],
@@ -256,7 +256,7 @@ describe('parseSearchParams', () => {
         [
           {
             "code": "unknown_parameter",
-            "message": "unknown parameter "rating[]"; did you mean "rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "message": "unknown parameter "rating[]"; did you mean "rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit, cursor, fields",
             "path": [
               "rating[]",
             ],
@@ -305,7 +305,7 @@ describe('parseSearchParams', () => {
         [
           {
             "code": "unknown_parameter",
-            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit",
+            "message": "unknown parameter "min_ratting"; did you mean "min_rating"? Known parameters: rating, min_rating, since, until, query, mentions_technician, mentions_service, limit, cursor, fields",
             "path": [
               "min_ratting",
             ],
@@ -429,15 +429,15 @@ describe('hostile query strings: one bounded answer, cheaply', () => {
         path: [],
         code: 'too_many_parameters',
         message:
-          '5000 parameters given; the search takes at most 8 (rating, min_rating, since, until, query, mentions_technician, mentions_service, limit), each once',
+          '5000 parameters given; the search takes at most 10 (rating, min_rating, since, until, query, mentions_technician, mentions_service, limit, cursor, fields), each once',
       },
     ]);
   });
 
   it('still lists each unknown name when there are only a few more than the search takes', () => {
-    const query = Array.from({ length: 16 }, (_, i) => `x${i}=1`).join('&');
-    expect(refused(query)).toHaveLength(16);
-    expect(refused(`${query}&x16=1`).map((i) => i.code)).toEqual(['too_many_parameters']);
+    const query = Array.from({ length: 18 }, (_, i) => `x${i}=1`).join('&');
+    expect(refused(query)).toHaveLength(18);
+    expect(refused(`${query}&x18=1`).map((i) => i.code)).toEqual(['too_many_parameters']);
   });
 
   it('repeats at most 64 characters of a long unknown name, and suggests nothing for it', () => {

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReviewIndex, reviewAt, searchReviews } from '../../../src/lib/search/index.ts';
+import {
+  bodyText,
+  createReviewIndex,
+  reviewAt,
+  searchAnswer,
+  searchReviews,
+  sinceAnswer,
+  type ReviewIndex,
+} from '../../../src/lib/search/index.ts';
 import { referenceSearch } from '../../../src/lib/search/reference-search.ts';
 import type { Review } from '../../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
@@ -161,6 +169,111 @@ describe('searchReviews agrees with a plain filter-sort-slice', () => {
         },
       ),
       { numRuns: 40, ...SHRINK_BOUND },
+    );
+  });
+});
+
+/** Follows next_cursor from the first page to null; every page's answer as parsed. */
+function followSearch(index: () => ReviewIndex, q: SearchQuery, size: number) {
+  const pages: { matched: number; returned: number; reviews: Review[]; next_cursor: string | null }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 2000; page += 1) {
+    const answer = searchAnswer(index(), { ...q, limit: size, ...(cursor === undefined ? {} : { cursor }) });
+    if (!answer.ok) throw new Error(JSON.stringify(answer.issues));
+    const parsed = JSON.parse(bodyText(answer.value.body)) as (typeof pages)[number];
+    pages.push(parsed);
+    if (parsed.next_cursor === null) return pages;
+    cursor = parsed.next_cursor;
+  }
+  throw new Error('no last page');
+}
+
+const everything = (q: SearchQuery): SearchQuery => ({ ...q, limit: Number.MAX_SAFE_INTEGER });
+
+describe('paging: following next_cursor gives the whole answer, in order, once', () => {
+  it('for random filters and page sizes 1 to 100, over the sample business', () => {
+    const index = createReviewIndex(sample);
+    fc.assert(
+      fc.property(queryFor(sample), fc.integer({ min: 1, max: 100 }), (q, size) => {
+        const pages = followSearch(() => index, q, size);
+        const expected = referenceSearch(sample, everything(q));
+        expect(pages.flatMap((p) => p.reviews.map((r) => r.id))).toEqual(expected.ids);
+        for (const page of pages) expect(page.matched).toBe(expected.matched);
+        // Only the last page is short, and no page is empty but an empty answer's one.
+        expect(pages.slice(0, -1).every((p) => p.returned === size)).toBe(true);
+      }),
+      { numRuns: 400, ...SHRINK_BOUND },
+    );
+  });
+
+  it('over random datasets (same-day reviews, shared names), while a newer review is published between two pages', () => {
+    fc.assert(
+      fc.property(
+        randomDataset().chain((dataset) => fc.tuple(fc.constant(dataset), queryFor(dataset), fc.integer({ min: 1, max: 100 }))),
+        ([dataset, q, size]) => {
+          const before = createReviewIndex(dataset);
+          const newest = dataset.reviews.reduce((d, r) => (r.date > d ? r.date : d), '2000-01-01');
+          const added: Review = {
+            ...(dataset.reviews[0] ?? sample.reviews[0]!),
+            id: '7ZZZZZZZZZZZZZZZZZZZZZZZZZ',
+            date: new Date(Date.parse(newest) + 86_400_000).toISOString().slice(0, 10),
+            text: `${q.query ?? ''} the panel`,
+          };
+          const after = createReviewIndex({ ...dataset, reviews: [added, ...dataset.reviews] });
+          let calls = 0;
+          // The first page from the old snapshot, every later one from the new.
+          const pages = followSearch(() => (calls++ === 0 ? before : after), q, size);
+          expect(pages.flatMap((p) => p.reviews.map((r) => r.id))).toEqual(referenceSearch(dataset, everything(q)).ids);
+        },
+      ),
+      { numRuns: 300, ...SHRINK_BOUND },
+    );
+  });
+
+  it('since pages through every review on or after the date, newest first', () => {
+    const index = createReviewIndex(sample);
+    const dates = sample.reviews.map((r) => r.date);
+    fc.assert(
+      fc.property(dateNear(dates), fc.integer({ min: 1, max: 100 }), (date, size) => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 1000; page += 1) {
+          const answer = sinceAnswer(index, date, { limit: size, ...(cursor === undefined ? {} : { cursor }) });
+          if (!answer.ok) throw new Error(JSON.stringify(answer.issues));
+          const parsed = JSON.parse(bodyText(answer.value.body)) as { count: number; reviews: Review[]; next_cursor: string | null };
+          ids.push(...parsed.reviews.map((r) => r.id));
+          if (parsed.next_cursor === null) break;
+          cursor = parsed.next_cursor;
+        }
+        expect(ids).toEqual(referenceSearch(sample, { since: date, limit: Number.MAX_SAFE_INTEGER }).ids);
+      }),
+      { numRuns: 200, ...SHRINK_BOUND },
+    );
+  });
+
+  it('refuses a cursor replayed with other filters, or altered, at ["cursor"]', () => {
+    const index = createReviewIndex(sample);
+    const first = searchAnswer(index, { min_rating: 4, limit: 5 });
+    if (!first.ok || first.value.next === null) throw new Error('expected a next page');
+    const cursor = first.value.next;
+    expect(searchAnswer(index, { min_rating: 4, limit: 7, cursor }).ok).toBe(true);
+    for (const other of [{ min_rating: 3 }, { min_rating: 4, query: 'panel' }, {}, { rating: 4 }]) {
+      const answer = searchAnswer(index, { ...other, limit: 5, cursor });
+      expect(answer.ok ? [] : answer.issues.map((i) => i.path)).toEqual([['cursor']]);
+    }
+    expect(sinceAnswer(index, '2000-01-01', { cursor }).ok).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.nat(cursor.length - 1),
+        fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+        (at, c) => {
+          fc.pre(cursor[at] !== c);
+          const tampered = cursor.slice(0, at) + c + cursor.slice(at + 1);
+          const answer = searchAnswer(index, { min_rating: 4, limit: 5, cursor: tampered });
+          expect(answer.ok ? [] : answer.issues.map((i) => i.path)).toEqual([['cursor']]);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

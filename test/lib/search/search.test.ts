@@ -6,6 +6,7 @@ import { matchText } from '../../../src/lib/search/text-index.ts';
 import type { Review } from '../../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
 import { SearchQuerySchema } from '../../../src/schemas/search.ts';
+import { referenceSearch } from '../../../src/lib/search/reference-search.ts';
 
 const business: ReviewsDataset['business'] = {
   id: 'acme',
@@ -493,5 +494,31 @@ describe('createReviewIndex', () => {
     // ID(3) is the fourth newest: prefixes of up to three reviews keep their hash, longer ones change.
     expect(edited.prefixHash.slice(0, 4)).toEqual(index.prefixHash.slice(0, 4));
     for (let k = 4; k <= index.count; k += 1) expect(edited.prefixHash[k]).not.toBe(index.prefixHash[k]);
+  });
+});
+
+describe('query folds diacritics on both sides (contract section 2)', () => {
+  const folding = indexOf([
+    review(1, { text: 'Tomás was on time.' }),
+    review(2, { text: 'Tomas fixed the café lights.' }),
+    review(3, { text: 'TOMÁS and the cafe\u0301 crew.' }),
+    review(4, { text: 'Thomas came too.' }),
+  ]);
+  const dataset: ReviewsDataset = {
+    business,
+    aggregate_rating: { rating_value: 5, review_count: 4, best_rating: 5, worst_rating: 1 },
+    reviews: [1, 2, 3, 4].map((n) => reviewAt(folding, folding.byId.get(ID(n)) as number)),
+  } as ReviewsDataset;
+
+  it.each([
+    ['Tomas', [3, 2, 1]],
+    ['Tomás', [3, 2, 1]],
+    ['tomás was', [1]],
+    ['cafe', [3, 2]],
+    ['CAFÉ', [3, 2]],
+    ['cafe\u0301 crew', [3]],
+  ])('%s finds the same reviews on the fast path and in the reference', (query, expected) => {
+    expect(search({ query }, folding).ids).toEqual(ids(...expected));
+    expect(referenceSearch(dataset, { query, limit: 20 }).ids).toEqual(ids(...expected));
   });
 });

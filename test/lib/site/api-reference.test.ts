@@ -23,7 +23,7 @@ describe('apiOperations', () => {
     });
     expect(search.responses.find((r) => r.status === '400')?.description).toMatch(/Invalid parameters/);
     const since = ops.find((o) => o.path === '/api/reviews/since/{date}')!;
-    expect(since.parameters.map((p) => p.name)).toEqual(['date', 'If-None-Match', 'If-Modified-Since']);
+    expect(since.parameters.map((p) => p.name)).toEqual(['date', 'limit', 'cursor', 'fields', 'If-None-Match', 'If-Modified-Since']);
     expect(since.parameters[0]!.required).toBe(true);
     expect(ops.find((o) => o.method === 'POST' && o.path === '/api/websub/hub')?.body).toEqual(['application/x-www-form-urlencoded']);
   });

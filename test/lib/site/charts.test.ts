@@ -35,6 +35,7 @@ describe('aspectChart', () => {
     positive_pct: 0,
     score: 0,
     top_phrases: [],
+    phrases: [],
     example_review_ids: [],
   });
 
