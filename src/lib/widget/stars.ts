@@ -9,6 +9,9 @@ export interface StarRow {
   gap: number;
 }
 
+/** The row the badge and the card draw: 16 px stars, 2 px apart, 88 px in all. */
+export const STAR_ROW: StarRow = { size: 16, gap: 2 };
+
 const round = (n: number): number => Math.round(n * 100) / 100;
 
 /** Width of the five stars with their gaps. */
