@@ -276,7 +276,12 @@ describe('llms.txt, sitemap.xml and robots.txt', () => {
     const { site, crawled } = runs.sample;
     const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeEntities(m[1]!));
-    expect(locs.map((l) => new URL(l).pathname).sort()).toEqual([...crawled.pages.keys()].sort());
+    // The widget's frames (/embed/…) say noindex: not pages of their own for search engines.
+    const indexable = [...crawled.pages]
+      .filter(([, html]) => !html.includes('<meta name="robots" content="noindex">'))
+      .map(([path]) => path);
+    expect(crawled.pages.has('/embed/') && !indexable.includes('/embed/')).toBe(true);
+    expect(locs.map((l) => new URL(l).pathname).sort()).toEqual(indexable.sort());
     for (const loc of locs) expect((await fetch(site.local(loc))).status).toBe(200);
     expect(await (await fetch(`${site.url}/robots.txt`)).text()).toContain('Sitemap: http://localhost:4321/sitemap.xml');
   });
@@ -289,7 +294,7 @@ describe('a review whose text is markup', () => {
     expect(file).toContain(HOSTILE);
     const escaped = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;';
     const showing = [...crawled.pages].filter(([, html]) => html.includes(escaped)).map(([path]) => path);
-    expect(showing.sort()).toEqual(['/', '/reviews/', '/reviews/2024-08/']);
+    expect(showing.sort()).toEqual(['/', '/embed/', '/reviews/', '/reviews/2024-08/']);
     for (const html of crawled.pages.values()) {
       expect(html).not.toContain('<script>alert');
       expect(html).not.toMatch(/<img[^>]*onerror/);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import type { RunningServer } from '../../functions/server.ts';
 import { buildBadge } from '../../src/lib/widget/badge.ts';
 import { EMBED_FRAME, EMBED_REVIEW_COUNT } from '../../src/lib/widget/embed-card.ts';
+import { reviewPermalink } from '../../src/lib/site/permalinks.ts';
 import { badgeSnippet, frameSnippet } from '../../src/lib/widget/snippets.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
 import { launchBrowser, saveScreenshot, seriousAxeViolations } from '../support/browser.ts';
@@ -148,6 +149,9 @@ describe('the widget on a business page of another origin', () => {
       expect(await card.locator('.distribution .n').allTextContents()).toEqual(
         ['5', '4', '3', '2', '1'].map((n) => String(aggregate.distribution[n as '5'])),
       );
+      expect(await card.locator('.review a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+        dataset.reviews.slice(0, EMBED_REVIEW_COUNT).map(reviewPermalink),
+      );
       expect(await card.locator('.review .author').allTextContents()).toEqual(
         dataset.reviews.slice(0, EMBED_REVIEW_COUNT).map((r) => r.author),
       );
@@ -246,7 +250,7 @@ describe('the card on its own', () => {
           return { href: el.getAttribute('href'), review: [...document.querySelectorAll('.review')].indexOf(el.closest('.review')!) };
         });
         expect(focused.review).toBe(i);
-        expect(focused.href).toBe('/reviews/');
+        expect(focused.href).toBe(reviewPermalink(dataset.reviews[i]!));
       }
       await page.waitForFunction(() => {
         const link = document.activeElement!.getBoundingClientRect();
@@ -292,7 +296,7 @@ describe('a review full of markup', () => {
     });
     try {
       await page.goto(`${fixture.url}${EMBED_FRAME.card.path}`);
-      const article = page.getByRole('article', { name: `Review by ${hostile!.author}` });
+      const article = page.getByRole('article', { name: hostile!.author, exact: true });
       expect(await article.locator('.text').textContent()).toBe(hostile!.text);
       expect(await article.locator('.author').textContent()).toBe(hostile!.author);
       expect(await page.evaluate(() => [document.scripts.length, document.querySelectorAll('main img, main b').length])).toEqual([0, 0]);

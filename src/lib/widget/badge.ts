@@ -1,6 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { AggregateRating } from '../../schemas/reviews-dataset.ts';
-import { formatRatingValue, ratingSentence, reviewCount } from './rating-words.ts';
+import { formatRating, plural } from '../site/format.ts';
+import { ratingSentence } from './rating-words.ts';
 import { filledWidth, rowWidth, STAR_ROW, starsPath } from './stars.ts';
 import { verdanaWidth } from './text-width.ts';
 
@@ -55,8 +56,8 @@ const run = (text: string, className: TextRun['className'], size: number, bold: 
 function textRuns(aggregate: AggregateRating): TextRun[] {
   if (aggregate.review_count === 0) return [run('No reviews yet', 'm', BADGE.countSize, false)];
   return [
-    run(formatRatingValue(aggregate.rating_value), 't', BADGE.valueSize, true),
-    run(reviewCount(aggregate.review_count), 'm', BADGE.countSize, false),
+    run(formatRating(aggregate.rating_value), 't', BADGE.valueSize, true),
+    run(plural(aggregate.review_count, 'review'), 'm', BADGE.countSize, false),
   ];
 }
 

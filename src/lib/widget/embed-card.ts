@@ -1,6 +1,8 @@
 import type { Review } from '../../schemas/review.ts';
 import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
-import { formatRatingValue, ratingSentence, reviewCount } from './rating-words.ts';
+import { formatRating, plural, ratingLabel, sourceName } from '../site/format.ts';
+import { PAGES, reviewPermalink } from '../site/permalinks.ts';
+import { ratingSentence } from './rating-words.ts';
 
 /** How many of the newest reviews the card carries: enough to browse, within its 20 KB compressed. */
 export const EMBED_REVIEW_COUNT = 10;
@@ -14,9 +16,6 @@ export const EMBED_FRAME = {
   card: { path: '/embed/', width: 400, height: 410 },
   compact: { path: '/embed/compact/', width: 400, height: 44 },
 } as const;
-
-/** Where the card links: the full list of reviews (a review's own permalink once the site has them). */
-export const REVIEWS_PAGE = '/reviews/';
 
 export interface DistributionRow {
   stars: 1 | 2 | 3 | 4 | 5;
@@ -36,6 +35,7 @@ export interface CardReview {
   /** The reviewer's words exactly as published (the template escapes them), or null for a rating only. */
   text: string | null;
   source: string;
+  /** The review's permalink on the site: its anchor on its month's page. */
   href: string;
 }
 
@@ -59,30 +59,17 @@ function formatDay(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
-const SOURCE_NAMES: Record<string, string> = {
-  google: 'Google',
-  yelp: 'Yelp',
-  facebook: 'Facebook',
-  website: 'our website',
-  nextdoor: 'Nextdoor',
-};
-
-/** `google` → `Google`; an unlisted source keeps its slug with a capital. */
-function sourceName(source: string): string {
-  return SOURCE_NAMES[source] ?? source.charAt(0).toUpperCase() + source.slice(1);
-}
-
 function cardReview(review: Review): CardReview {
   return {
     id: review.id,
     author: review.author,
     rating: review.rating,
-    ratingLabel: `Rated ${review.rating} out of 5`,
+    ratingLabel: ratingLabel(review.rating),
     date: review.date,
     dateText: formatDay(review.date),
     text: review.text,
     source: sourceName(review.source),
-    href: REVIEWS_PAGE,
+    href: reviewPermalink(review),
   };
 }
 
@@ -97,15 +84,15 @@ export function buildEmbedCard(dataset: ReviewsDataset): EmbedCard {
   return {
     businessName: dataset.business.name,
     ratingValue: total === 0 ? 0 : aggregate.rating_value,
-    ratingText: total === 0 ? '–' : formatRatingValue(aggregate.rating_value),
+    ratingText: total === 0 ? '–' : formatRating(aggregate.rating_value),
     ratingLabel: ratingSentence(aggregate),
-    countText: reviewCount(total),
+    countText: plural(total, 'review'),
     reviewCount: total,
     distribution: stars.map((n) => {
       const count = aggregate.distribution[String(n) as `${typeof n}`];
       return { stars: n, count, percent: total === 0 ? 0 : Math.round((count / total) * 1000) / 10 };
     }),
     reviews: dataset.reviews.slice(0, EMBED_REVIEW_COUNT).map(cardReview),
-    allReviewsHref: REVIEWS_PAGE,
+    allReviewsHref: PAGES.reviews,
   };
 }

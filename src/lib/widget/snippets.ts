@@ -1,6 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { Badge } from './badge.ts';
-import { EMBED_FRAME, REVIEWS_PAGE } from './embed-card.ts';
+import { PAGES } from '../site/permalinks.ts';
+import { EMBED_FRAME } from './embed-card.ts';
 
 /**
  * The badge as a business pastes it into its own page: a link around an image whose width and height
@@ -11,7 +12,7 @@ import { EMBED_FRAME, REVIEWS_PAGE } from './embed-card.ts';
  */
 export function badgeSnippet(base: string, badge: Badge, businessName: string): string {
   const alt = `Star rating of ${businessName} from its verified customer reviews`;
-  return `<a href="${escapeHtml(base + REVIEWS_PAGE)}"><img src="${escapeHtml(`${base}/badge.svg`)}" width="${badge.width}" height="${badge.height}" alt="${escapeHtml(alt)}"></a>`;
+  return `<a href="${escapeHtml(base + PAGES.reviews)}"><img src="${escapeHtml(`${base}/badge.svg`)}" width="${badge.width}" height="${badge.height}" alt="${escapeHtml(alt)}"></a>`;
 }
 
 /**

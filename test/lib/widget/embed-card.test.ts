@@ -54,7 +54,10 @@ describe('buildEmbedCard', () => {
       dateText: 'Jan 28, 2025',
     });
     expect(card.reviews[1]!.text).toBeNull();
-    expect(card.reviews.map((r) => r.source).slice(0, 2)).toEqual(['Nextdoor-ish', 'Yelp']);
+    expect(card.reviews.map((r) => r.source).slice(0, 2)).toEqual(['nextdoor-ish', 'Yelp']);
+    // Each review links to its permalink: its anchor on its month's page.
+    expect(card.reviews[0]!.href).toBe(`/reviews/2025-01/#review-${dataset.reviews[0]!.id}`);
+    expect(card.allReviewsHref).toBe('/reviews/');
   });
 
   it('has nothing to list and no mean for a business without reviews', () => {
