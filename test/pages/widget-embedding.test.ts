@@ -263,6 +263,23 @@ describe('the card on its own', () => {
     }
   });
 
+  it.each([300, 600])('fits a frame %i pixels wide at the snippet height (a phone column, a wide column)', async (width) => {
+    const page = await openPage();
+    try {
+      for (const kind of ['card', 'compact'] as const) {
+        await page.setViewportSize({ width, height: EMBED_FRAME[kind].height });
+        await page.goto(server.url + EMBED_FRAME[kind].path);
+        const [scrollWidth, scrollHeight] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.scrollHeight,
+        ]);
+        expect([scrollWidth, scrollHeight], kind).toEqual([width, EMBED_FRAME[kind].height]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
   describe.each(['light', 'dark'] as const)('in the %s colour scheme', (colorScheme) => {
     it.each(['card', 'compact'] as const)('the %s has no serious or critical axe violation (screenshot)', async (kind) => {
       const page = await openPage({ colorScheme, in: axeContext });
