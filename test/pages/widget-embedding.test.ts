@@ -17,7 +17,7 @@ import { serve } from '../support/server.ts';
  */
 let server: RunningServer;
 let browser: Browser;
-/** The npm Chromium runs as a single process, which closing a context can end: contexts live as long as the browser. */
+/** One context for the file's pages: the cookie check covers everything the file loaded. */
 let context: BrowserContext;
 /** For axe, whose script a page's Content-Security-Policy would refuse. */
 let axeContext: BrowserContext;
