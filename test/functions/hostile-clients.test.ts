@@ -1,32 +1,14 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../functions/server.ts';
 import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
+import { openSocket, readUntilClosed } from '../support/raw-http.ts';
 
 /** The Node flags of `npm start` (package.json). */
 const START_FLAGS = ['--optimize-for-size', '--expose-gc'];
-
-/** Opens a raw connection to `url`'s port on 127.0.0.1. */
-function open(url: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Everything the server sends until it closes the connection, and how long that took. */
-function untilClosed(socket: Socket): Promise<{ text: string; ms: number }> {
-  const start = Date.now();
-  return new Promise((resolve) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve({ text, ms: Date.now() - start }));
-  });
-}
 
 async function timedGet(url: string): Promise<{ status: number; ms: number }> {
   const start = Date.now();
@@ -124,15 +106,15 @@ describe('slow and idle connections', () => {
   afterAll(() => server.close());
 
   it('closes a connection that never sends a byte', async () => {
-    const { text, ms } = await untilClosed(await open(server.url));
+    const { text, ms } = await readUntilClosed(await openSocket(server.url));
     expect(ms).toBeLessThan(3_000);
     // Node answers a request that timed out in its headers with 408, or closes without a word when none began.
     expect(text === '' || text.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
   it('closes a connection that sends its headers a byte at a time', async () => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     const request = 'GET /api/reviews/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(100);
     let i = 0;
     const drip = setInterval(
@@ -146,8 +128,8 @@ describe('slow and idle connections', () => {
   });
 
   it('closes a connection that sends a POST body a byte at a time, at the request timeout', async () => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write(
       'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n',
     );
@@ -160,8 +142,8 @@ describe('slow and idle connections', () => {
   });
 
   it('closes an idle keep-alive connection after its answer', async () => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const { text, ms } = await closed;
     expect(text).toMatch(/^HTTP\/1.1 200 /);
@@ -182,8 +164,8 @@ describe('a request body where none belongs', () => {
 
   /** Sends the head of a request declaring a 10 MB body and answers what the server said before any of the body was sent. */
   async function declareBigBody(head: string): Promise<{ text: string; bodyRefused: boolean }> {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write(`${head}\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`);
     const answered = await new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
     // Now try to send the body: the server has closed the connection, so most of it never leaves.
@@ -219,16 +201,16 @@ describe('a request body where none belongs', () => {
   });
 
   it('refuses a chunked body on a GET the same way', async () => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write('GET /reviews.json HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n');
     const { text } = await closed;
     expect(text).toMatch(/^HTTP\/1.1 413 /);
   });
 
   it('still answers a GET with an empty body (Content-Length: 0) as usual', async () => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write('GET /api/reviews/search?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     expect((await closed).text).toMatch(/^HTTP\/1.1 200 /);
   });
@@ -246,10 +228,10 @@ describe('the connection cap', () => {
   afterAll(() => server.close());
 
   it('answers one connection too many with 503 and Retry-After, and serves again once others leave', async () => {
-    for (let i = 0; i < 20; i += 1) sockets.push(await open(server.url));
+    for (let i = 0; i < 20; i += 1) sockets.push(await openSocket(server.url));
     // Let the server count them all.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const refused = await untilClosed(await open(server.url));
+    const refused = await readUntilClosed(await openSocket(server.url));
     expect(refused.text).toMatch(/^HTTP\/1.1 503 /);
     expect(refused.text.toLowerCase()).toContain('retry-after: 1');
     expect(refused.text).toContain('"error":"service_unavailable"');
@@ -268,8 +250,8 @@ describe('protocol edge cases', () => {
   afterAll(() => server.close());
 
   const exchange = async (bytes: string, end = false): Promise<string> => {
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write(bytes);
     if (end) socket.end();
     setTimeout(() => socket.destroy(), 3_000).unref();
@@ -279,8 +261,8 @@ describe('protocol edge cases', () => {
 
   it('answers 400 to a chunked body that breaks its framing midway, though that request is never complete', async () => {
     // Without a bound, the 400 would wait for that request's answer, which never comes, until the idle timeout.
-    const socket = await open(server.url);
-    const closed = untilClosed(socket);
+    const socket = await openSocket(server.url);
+    const closed = readUntilClosed(socket);
     socket.write(
       'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n',
     );

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpReply, HttpRequest } from '../../functions/http/reply.ts';
 import { HttpError } from '../../functions/http/http-error.ts';
 import { createNodeAdapter } from '../../functions/node-adapter.ts';
+import { openSocket, readUntilClosed } from '../support/raw-http.ts';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -41,23 +41,6 @@ async function listen(
   return (server?.address() as AddressInfo).port;
 }
 
-function open(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Everything the server sends on `socket` until it closes it (each request asks for that). */
-function answer(socket: Socket): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(text));
-  });
-}
-
 /** Resolves once the server has accepted `count` connections in all. */
 async function accepted(count: number): Promise<void> {
   for (;;) {
@@ -76,8 +59,9 @@ async function accepted(count: number): Promise<void> {
  * requests.
  */
 async function sendTogether(port: number, paths: readonly string[]): Promise<string[]> {
-  const sockets = await Promise.all(paths.map(() => open(port)));
-  const answers = sockets.map(answer);
+  const sockets = await Promise.all(paths.map(() => openSocket(port)));
+  // Each request asks the server to close its connection after the answer.
+  const answers = sockets.map(async (socket) => (await readUntilClosed(socket)).text);
   await accepted(paths.length);
   sockets.forEach((socket, i) => socket.write(`GET ${paths[i]} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`));
   return Promise.all(answers);
@@ -156,8 +140,8 @@ describe('node adapter', () => {
       (request) => (request.url === '/slow' ? new Promise<HttpReply>((resolve) => (settle = resolve)) : ok('fast')),
       8,
     );
-    const sockets = await Promise.all([open(port), open(port)]);
-    const [slow, fast] = sockets.map(answer) as [Promise<string>, Promise<string>];
+    const sockets = await Promise.all([openSocket(port), openSocket(port)]);
+    const [slow, fast] = sockets.map(async (socket) => (await readUntilClosed(socket)).text) as [Promise<string>, Promise<string>];
     sockets[0]?.write('GET /slow HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');
     sockets[1]?.write('GET /fast HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');
     expect(await fast).toMatch(/fast$/);
@@ -167,7 +151,7 @@ describe('node adapter', () => {
 
   it('is not disturbed by a client that leaves before its turn', async () => {
     const port = await listen((request) => ok(request.url), 2);
-    const gone = await open(port);
+    const gone = await openSocket(port);
     gone.write('GET /gone HTTP/1.1\r\nHost: test\r\n\r\n');
     gone.destroy();
     const answers = await sendTogether(port, ['/x', '/y', '/z']);
@@ -176,10 +160,10 @@ describe('node adapter', () => {
 
   it('answers HEAD with the headers of GET and no body', async () => {
     const port = await listen(() => ok('twelve bytes'), 8);
-    const socket = await open(port);
-    const text = answer(socket);
+    const socket = await openSocket(port);
+    const closed = readUntilClosed(socket);
     socket.write('HEAD / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');
-    const head = await text;
+    const head = (await closed).text;
     expect(head).toMatch(/content-length: 12\r\n/i);
     expect(head.endsWith('\r\n\r\n')).toBe(true);
   });

@@ -7,6 +7,7 @@ import { ReviewSchema } from '../../src/schemas/review.ts';
 import { SearchResultSchema, SinceResultSchema } from '../../src/schemas/search.ts';
 import { FIXTURE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
+import { reviewId } from '../support/business.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,8 +18,7 @@ afterAll(() => server.close());
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 const json = async (response: Response) => JSON.parse(await response.text()) as Record<string, unknown>;
 const ids = (body: Record<string, unknown>) => (body.reviews as { id: string }[]).map((r) => r.id);
-/** The fixture's verified reviews are 01JA…01 to …08 without …05 (unverified); …08's text and author are hostile markup. */
-const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
+// The fixture's verified reviews are reviewId(1) to reviewId(8) without 5 (unverified); reviewId(8)'s text and author are hostile markup.
 
 /** A raw request, so the path goes out byte for byte (fetch would normalise it). */
 function raw(
@@ -78,30 +78,35 @@ describe('GET /api/reviews/search', () => {
       expect(body.next_cursor).toBeNull();
       SearchResultSchema.parse(body);
       expect(body).toMatchObject({ matched: 7, returned: 7 });
-      expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3), ID(8), ID(4), ID(7)]);
+      expect(ids(body)).toEqual([reviewId(2), reviewId(1), reviewId(6), reviewId(3), reviewId(8), reviewId(4), reviewId(7)]);
       expectFullReviews(body.reviews as unknown[]);
     });
 
     it('applies every filter, combined with AND', async () => {
-      expect(ids(await json(await get('/api/reviews/search?rating=5')))).toEqual([ID(1), ID(4)]);
-      expect(ids(await json(await get('/api/reviews/search?min_rating=3.5')))).toEqual([ID(2), ID(1), ID(8), ID(4)]);
-      expect(ids(await json(await get('/api/reviews/search?since=2024-11-02&until=2024-12-24')))).toEqual([ID(6), ID(3)]);
-      expect(ids(await json(await get('/api/reviews/search?mentions_technician=Ben')))).toEqual([ID(2), ID(6), ID(7)]);
-      expect(ids(await json(await get('/api/reviews/search?mentions_technician=annie')))).toEqual([ID(1), ID(7)]);
-      expect(ids(await json(await get('/api/reviews/search?mentions_service=Panel+Upgrade')))).toEqual([ID(1), ID(7)]);
-      expect(ids(await json(await get('/api/reviews/search?mentions_service=circuit-breaker-repair&rating=1')))).toEqual([ID(3)]);
-      expect(ids(await json(await get('/api/reviews/search?query=BREAKER&min_rating=2')))).toEqual([ID(1), ID(6)]);
+      expect(ids(await json(await get('/api/reviews/search?rating=5')))).toEqual([reviewId(1), reviewId(4)]);
+      expect(ids(await json(await get('/api/reviews/search?min_rating=3.5')))).toEqual([
+        reviewId(2),
+        reviewId(1),
+        reviewId(8),
+        reviewId(4),
+      ]);
+      expect(ids(await json(await get('/api/reviews/search?since=2024-11-02&until=2024-12-24')))).toEqual([reviewId(6), reviewId(3)]);
+      expect(ids(await json(await get('/api/reviews/search?mentions_technician=Ben')))).toEqual([reviewId(2), reviewId(6), reviewId(7)]);
+      expect(ids(await json(await get('/api/reviews/search?mentions_technician=annie')))).toEqual([reviewId(1), reviewId(7)]);
+      expect(ids(await json(await get('/api/reviews/search?mentions_service=Panel+Upgrade')))).toEqual([reviewId(1), reviewId(7)]);
+      expect(ids(await json(await get('/api/reviews/search?mentions_service=circuit-breaker-repair&rating=1')))).toEqual([reviewId(3)]);
+      expect(ids(await json(await get('/api/reviews/search?query=BREAKER&min_rating=2')))).toEqual([reviewId(1), reviewId(6)]);
     });
 
     it('matches text case-insensitively across Unicode compositions', async () => {
-      expect(ids(await json(await get(`/api/reviews/search?query=${encodeURIComponent('CAFÉ')}`)))).toEqual([ID(6)]);
-      expect(ids(await json(await get(`/api/reviews/search?query=${encodeURIComponent('cafe\u0301')}`)))).toEqual([ID(6)]);
+      expect(ids(await json(await get(`/api/reviews/search?query=${encodeURIComponent('CAFÉ')}`)))).toEqual([reviewId(6)]);
+      expect(ids(await json(await get(`/api/reviews/search?query=${encodeURIComponent('cafe\u0301')}`)))).toEqual([reviewId(6)]);
     });
 
     it('counts every match in matched and returns at most limit', async () => {
       const body = await json(await get('/api/reviews/search?mentions_technician=Ben&limit=1'));
       expect(body).toMatchObject({ matched: 3, returned: 1 });
-      expect(ids(body)).toEqual([ID(2)]);
+      expect(ids(body)).toEqual([reviewId(2)]);
     });
 
     it('treats an unknown technician or service as a filter that matches nothing', async () => {
@@ -159,12 +164,12 @@ describe('GET /api/reviews/since/{date}', () => {
     expect(Object.keys(body)).toEqual(['since', 'count', 'reviews', 'next_cursor']);
     SinceResultSchema.parse(body);
     expect(body).toMatchObject({ since: '2024-11-02', count: 4 });
-    expect(ids(body)).toEqual([ID(2), ID(1), ID(6), ID(3)]);
+    expect(ids(body)).toEqual([reviewId(2), reviewId(1), reviewId(6), reviewId(3)]);
     expectFullReviews(body.reviews as unknown[]);
   });
 
   it('includes reviews of the day itself, and everything for an old date', async () => {
-    expect(ids(await json(await get('/api/reviews/since/2025-03-10')))).toEqual([ID(2), ID(1)]);
+    expect(ids(await json(await get('/api/reviews/since/2025-03-10')))).toEqual([reviewId(2), reviewId(1)]);
     expect(await json(await get('/api/reviews/since/2000-01-01'))).toMatchObject({ count: 7 });
   });
 

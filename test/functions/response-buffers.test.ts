@@ -1,8 +1,9 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../functions/server.ts';
 import { SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
+import { openSocket } from '../support/raw-http.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('response bodies built in reused buffers', () => {
 
     // Enough pipelined answers to fill the socket buffers on both sides, so most wait in the server's queue.
     const stalled = Array.from({ length: 600 }, (_, i) => STALLED[i % STALLED.length] as string);
-    const socket = await open();
+    const socket = await openSocket(server.url);
     socket.pause();
     socket.write(stalled.map((query) => `GET /api/reviews/search?${query} HTTP/1.1\r\nHost: test\r\n\r\n`).join(''));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -46,14 +47,6 @@ describe('response bodies built in reused buffers', () => {
     });
   });
 });
-
-function open(): Promise<Socket> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
 
 /** Reads `count` HTTP/1.1 responses framed by Content-Length; returns their bodies. */
 function readResponses(socket: Socket, count: number): Promise<Buffer[]> {

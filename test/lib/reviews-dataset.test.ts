@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../src/lib/content-error.ts';
 import { buildReviewsDataset, type ReviewEntry, type SiteContent } from '../../src/lib/reviews-dataset.ts';
 import { ReviewFileSchema } from '../../src/schemas/review.ts';
+import { ACME, reviewId } from '../support/business.ts';
 
 function entry(file: string, data: Record<string, unknown>, body = 'Good work.'): ReviewEntry {
   return {
@@ -12,37 +13,23 @@ function entry(file: string, data: Record<string, unknown>, body = 'Good work.')
 }
 
 const base: Omit<SiteContent, 'reviews'> = {
-  business: {
-    id: 'acme',
-    name: 'Acme Electric',
-    description: 'Electricians',
-    url: 'https://acme.example',
-    telephone: '+1-555-0100',
-    email: 'office@acme.example',
-    address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
-    hours: [],
-    licences: [],
-  },
+  business: ACME,
   technicians: [{ name: 'Ana Lima', aliases: [] }],
   services: [{ id: 'panel-upgrade', label: 'Panel upgrade', synonyms: [] }],
   serviceAreas: [{ name: 'Tacoma', aliases: [] }],
 };
-
-const ID1 = '01JA0000000000000000000001';
-const ID2 = '01JA0000000000000000000002';
-const ID3 = '01JA0000000000000000000003';
 
 describe('buildReviewsDataset', () => {
   it('orders newest first, by date then id, and recomputes the aggregate rating', () => {
     const { dataset } = buildReviewsDataset({
       ...base,
       reviews: [
-        entry('a.md', { id: ID1, date: '2025-01-01', rating: 5 }),
-        entry('b.md', { id: ID3, date: '2024-01-01', rating: 2 }),
-        entry('c.md', { id: ID2, date: '2025-01-01', rating: 4 }),
+        entry('a.md', { id: reviewId(1), date: '2025-01-01', rating: 5 }),
+        entry('b.md', { id: reviewId(3), date: '2024-01-01', rating: 2 }),
+        entry('c.md', { id: reviewId(2), date: '2025-01-01', rating: 4 }),
       ],
     });
-    expect(dataset.reviews.map((r) => r.id)).toEqual([ID2, ID1, ID3]);
+    expect(dataset.reviews.map((r) => r.id)).toEqual([reviewId(2), reviewId(1), reviewId(3)]);
     expect(dataset.aggregate_rating).toEqual({
       rating_value: 3.67,
       review_count: 3,
@@ -55,21 +42,24 @@ describe('buildReviewsDataset', () => {
   it('leaves unverified reviews out with a warning naming the file', () => {
     const built = buildReviewsDataset({
       ...base,
-      reviews: [entry('a.md', { id: ID1, date: '2025-01-01' }), entry('x.md', { id: ID2, date: '2025-01-01', verified: false })],
+      reviews: [
+        entry('a.md', { id: reviewId(1), date: '2025-01-01' }),
+        entry('x.md', { id: reviewId(2), date: '2025-01-01', verified: false }),
+      ],
     });
-    expect(built.dataset.reviews.map((r) => r.id)).toEqual([ID1]);
+    expect(built.dataset.reviews.map((r) => r.id)).toEqual([reviewId(1)]);
     expect(built.warnings).toEqual(['x.md: skipped, the review is not verified (verified: false)']);
   });
 
   it('publishes an empty body as a rating-only review with null text', () => {
-    const { dataset } = buildReviewsDataset({ ...base, reviews: [entry('a.md', { id: ID1, date: '2025-01-01' }, '\n  \n')] });
+    const { dataset } = buildReviewsDataset({ ...base, reviews: [entry('a.md', { id: reviewId(1), date: '2025-01-01' }, '\n  \n')] });
     expect(dataset.reviews[0]).toMatchObject({ text: null, technicians: [], services: [] });
   });
 
   it('lets a file override the derived mentions', () => {
     const { dataset } = buildReviewsDataset({
       ...base,
-      reviews: [entry('a.md', { id: ID1, date: '2025-01-01', technicians: ['Ana Lima'], services: [] }, 'A panel upgrade.')],
+      reviews: [entry('a.md', { id: reviewId(1), date: '2025-01-01', technicians: ['Ana Lima'], services: [] }, 'A panel upgrade.')],
     });
     expect(dataset.reviews[0]).toMatchObject({ technicians: ['Ana Lima'], services: [] });
   });
@@ -79,9 +69,9 @@ describe('buildReviewsDataset', () => {
       buildReviewsDataset({
         ...base,
         reviews: [
-          entry('content/reviews/a.md', { id: ID1, date: '2025-01-01' }),
+          entry('content/reviews/a.md', { id: reviewId(1), date: '2025-01-01' }),
           entry('content/reviews/b.md', {
-            id: ID1,
+            id: reviewId(1),
             date: '2025-01-02',
             technicians: ['Nobody'],
             services: ['rewiring'],

@@ -132,6 +132,9 @@ export interface HubFixture {
   dbPath: string;
   pki: TestPki;
   callbacks: CallbackServer;
+  /** A hub process serving this fixture's build and database, trusting its CA. */
+  startHub(options?: { env?: Record<string, string>; hosts?: Record<string, string> }): Promise<HubProcess>;
+  /** Stops every hub started through startHub, closes the callback server, removes the folder. */
   cleanUp(): Promise<void>;
 }
 
@@ -141,13 +144,21 @@ export async function hubFixture(): Promise<HubFixture> {
   await cp(FIXTURE_DIST, distDir, { recursive: true });
   const pki = await createTestPki(dir);
   const callbacks = await CallbackServer.start(pki);
+  const dbPath = join(dir, 'hub.db');
+  const hubs: HubProcess[] = [];
   return {
     dir,
     distDir,
-    dbPath: join(dir, 'hub.db'),
+    dbPath,
     pki,
     callbacks,
+    async startHub(options = {}) {
+      const hub = await HubProcess.start({ distDir, dbPath, caFile: pki.caFile, ...options });
+      hubs.push(hub);
+      return hub;
+    },
     async cleanUp() {
+      for (const hub of hubs) await hub.stop();
       await callbacks.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,5 +1,10 @@
+/**
+ * Raw HTTP for tests: one request with exactly the given headers and the bytes as they came, and,
+ * below that, a plain socket.
+ */
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -29,4 +34,27 @@ export function decoded(response: RawResponse): Buffer {
   if (coding === 'br') return brotliDecompressSync(response.body);
   if (coding === 'gzip') return gunzipSync(response.body);
   throw new Error(`unexpected Content-Encoding ${coding}`);
+}
+
+// Below the request: a plain TCP socket, for what no HTTP client sends or would tidy up (pipelined
+// requests, broken framing, slow or half-closed clients).
+
+/** Opens a connection to a local test server: `target` is its URL or its port on 127.0.0.1. */
+export function openSocket(target: string | number): Promise<Socket> {
+  const { hostname, port } = typeof target === 'number' ? { hostname: '127.0.0.1', port: target } : new URL(target);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Everything the server sends on `socket` until the connection closes (bytes as latin1 characters), and how long that took. */
+export function readUntilClosed(socket: Socket): Promise<{ text: string; ms: number }> {
+  const start = Date.now();
+  return new Promise((resolve) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ text, ms: Date.now() - start }));
+  });
 }

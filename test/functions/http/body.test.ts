@@ -1,8 +1,8 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../functions/http/http-error.ts';
 import { startServer, type RunningServer } from '../../../functions/server.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';
+import { openSocket, readUntilClosed } from '../../support/raw-http.ts';
 
 // A route of the kind MCP and the hub add: POST, JSON only, 64 bytes at most; it echoes what it read.
 let server: RunningServer;
@@ -50,17 +50,12 @@ const post = (body: string, type = 'application/json', init: RequestInit = {}): 
   fetch(`${server.url}/echo`, { method: 'POST', body, headers: { 'content-type': type }, ...init });
 
 /** Sends raw bytes and returns everything the server answers until it closes the connection. */
-function raw(text: string, thenWrite?: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
-      socket.write(text);
-      if (thenWrite) setTimeout(() => socket.writable && socket.write(thenWrite), 50);
-    });
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(answer));
-  });
+async function raw(text: string, thenWrite?: string): Promise<string> {
+  const socket = await openSocket(server.url);
+  const closed = readUntilClosed(socket);
+  socket.write(text);
+  if (thenWrite) setTimeout(() => socket.writable && socket.write(thenWrite), 50);
+  return (await closed).text;
 }
 
 describe('a route that takes a body', () => {
@@ -155,7 +150,7 @@ describe('a route that takes a body', () => {
   }, 15_000);
 
   it('runs the work an answer promises even when its client hung up before the answer went out', async () => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    const socket = await openSocket(server.url);
     socket.on('error', () => {});
     socket.write('GET /later HTTP/1.1\r\nHost: t\r\n\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));

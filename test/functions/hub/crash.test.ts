@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const SUBSCRIBERS = 60;
 const ACKED = 10;
@@ -13,15 +13,12 @@ const ENV = { HUB_DELIVERY_CONCURRENCY: String(CONCURRENCY), HUB_DELIVERY_TIMEOU
 describe('kill -9 and restart', () => {
   let fx: HubFixture;
   let hub: HubProcess | undefined;
-  const start = () => HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile, env: ENV });
+  const start = () => fx.startHub({ env: ENV });
 
   beforeAll(async () => {
     fx = await hubFixture();
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it('in the middle of a fan-out: after the restart every subscriber still receives the content', async () => {
     hub = await start();

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Received } from '../../support/callback-server.ts';
-import { HUB_URL, HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { HUB_URL, type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const FILES = { [TOPICS.atom]: 'feed.xml', [TOPICS.jsonFeed]: 'api/feed.json', [TOPICS.reviews]: 'reviews.json' } as Record<string, string>;
 
@@ -46,12 +46,9 @@ describe('publishing and delivery', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile });
+    hub = await fx.startHub();
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   describe('a change', () => {
     it('is POSTed byte for byte to the subscribers of each changed topic, with the served Content-Type, one Link header, and a signature only with a secret', async () => {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** The part of the npm `pubsubhubbub` subscriber (v1, CommonJS, untyped) this test drives. */
 interface Subscriber {
@@ -32,7 +32,7 @@ describe('the npm pubsubhubbub client', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile });
+    hub = await fx.startHub();
     let listener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
     server = createServer({ key: fx.pki.key, cert: fx.pki.cert }, (req, res) => listener?.(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** What the hub endpoint refuses, and how (contract section 4: plain-text 4xx). */
 describe('hub requests', () => {
@@ -9,17 +9,9 @@ describe('hub requests', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({
-      distDir: fx.distDir,
-      dbPath: fx.dbPath,
-      caFile: fx.pki.caFile,
-      env: { HUB_MAX_SUBSCRIPTIONS_PER_HOST: '2' },
-    });
+    hub = await fx.startHub({ env: { HUB_MAX_SUBSCRIPTIONS_PER_HOST: '2' } });
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   const ok = () => fx.callbacks.url('/cb');
   const subscribe = (fields: Record<string, string | string[]>) =>
@@ -121,12 +113,9 @@ describe('hub rate limits (HUB_RATE_LIMIT_PER_MIN=3)', () => {
   let hub: HubProcess;
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile, env: { HUB_RATE_LIMIT_PER_MIN: '3' } });
+    hub = await fx.startHub({ env: { HUB_RATE_LIMIT_PER_MIN: '3' } });
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   /** A subscribe sent from another loopback address (127.0.0.2 is a different client to the hub). */
   async function subscribeFrom(localAddress: string, callback: string): Promise<{ status: number; retryAfter: string | undefined }> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedAddressError, HubClient, type Resolver } from '../../../functions/hub/safe-client.ts';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /**
  * Contract section 4: the hub never connects to a non-public address unless
@@ -19,19 +19,13 @@ describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () 
   beforeAll(async () => {
     fx = await hubFixture();
     port = new URL(fx.callbacks.origin).port;
-    hub = await HubProcess.start({
-      distDir: fx.distDir,
-      dbPath: fx.dbPath,
-      caFile: fx.pki.caFile,
+    hub = await fx.startHub({
       env: { HUB_ALLOW_PRIVATE_CALLBACKS: '0' },
       // A public-looking name whose DNS answer is loopback.
       hosts: { 'callback.test': '127.0.0.1' },
     });
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it.each([
     ['decimal', `https://2130706433:PORT/t`],
@@ -71,12 +65,9 @@ describe('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on)', () => 
   let hub: HubProcess;
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile });
+    hub = await fx.startHub();
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it('neither a verification nor a notification follows a redirect to loopback', async () => {
     const target = fx.callbacks.url('/internal-admin');

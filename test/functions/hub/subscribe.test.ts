@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** Seed part 3, the subscription's states, against the real service and a real HTTPS callback. */
 describe('subscribing to the hub', () => {
@@ -9,17 +9,9 @@ describe('subscribing to the hub', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    hub = await HubProcess.start({
-      distDir: fx.distDir,
-      dbPath: fx.dbPath,
-      caFile: fx.pki.caFile,
-      env: { HUB_LEASE_MIN_S: '60', HUB_LEASE_MAX_S: '7200', HUB_LEASE_DEFAULT_S: '3600' },
-    });
+    hub = await fx.startHub({ env: { HUB_LEASE_MIN_S: '60', HUB_LEASE_MAX_S: '7200', HUB_LEASE_DEFAULT_S: '3600' } });
   });
-  afterAll(async () => {
-    await hub?.stop();
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   describe('none → pending verification → active', () => {
     it('answers 202 before the verification GET, which carries mode, topic, a fresh challenge and the granted lease', async () => {

@@ -6,9 +6,9 @@ import { GetReviewOutputSchema, GetReviewsSinceOutputSchema, MCP_TOOLS } from '.
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 import { serve } from '../../support/server.ts';
+import { reviewId } from '../../support/business.ts';
 
 const SECRET = 'a test secret of at least sixteen characters';
-const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
 const TOOLS = [
   'get_business',
   'search_reviews',
@@ -94,7 +94,7 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     const calls: Record<string, Record<string, unknown>> = {
       get_business: {},
       search_reviews: { min_rating: 4 },
-      get_review: { id: ID(3) },
+      get_review: { id: reviewId(3) },
       get_reviews_since: { date: '2025-01-01' },
       get_aspect_sentiment: { aspect: 'punctuality' },
       get_technician: { name: 'annie' },
@@ -118,14 +118,16 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
   });
 
   it('answers get_review and get_reviews_since from the published reviews', async () => {
-    const review = GetReviewOutputSchema.parse((await client.callTool({ name: 'get_review', arguments: { id: ID(3) } })).structuredContent);
-    expect(review.review).toMatchObject({ id: ID(3), rating: 1 });
+    const review = GetReviewOutputSchema.parse(
+      (await client.callTool({ name: 'get_review', arguments: { id: reviewId(3) } })).structuredContent,
+    );
+    expect(review.review).toMatchObject({ id: reviewId(3), rating: 1 });
     expect(review.analysis.rating).toBe(1);
     const since = GetReviewsSinceOutputSchema.parse(
       (await client.callTool({ name: 'get_reviews_since', arguments: { date: '2024-12-01', limit: 2 } })).structuredContent,
     );
     expect(since).toMatchObject({ since: '2024-12-01', count: 3, returned: 2 });
-    expect(since.reviews.map((r) => r.id)).toEqual([ID(2), ID(1)]);
+    expect(since.reviews.map((r) => r.id)).toEqual([reviewId(2), reviewId(1)]);
   });
 
   describe('a tool that cannot answer says isError and lists the valid choices', () => {
@@ -133,7 +135,7 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
       ['get_technician', { name: 'Zed' }, /"Ana Lima", "Ben Ode" or "Ben Carter"/],
       ['get_technician', { name: 'ben' }, /names 2 technicians: give the full name, "Ben Ode" or "Ben Carter"/],
       ['get_service', { service: 'plumbing' }, /"panel-upgrade", "ev-charger-installation" or "circuit-breaker-repair"/],
-      ['get_review', { id: ID(5) }, /No published review has the id "01JA0000000000000000000005".*"01JA0000000000000000000002"/],
+      ['get_review', { id: reviewId(5) }, /No published review has the id "01JA0000000000000000000005".*"01JA0000000000000000000002"/],
       ['get_faq', { id: 'nope' }, /"on-time" or "ev-chargers"/],
       [
         'get_aspect_sentiment',
@@ -177,9 +179,9 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
       expect.objectContaining({ name: 'review', uriTemplate: 'reviews://review/{id}', title: 'One review' }),
       expect.objectContaining({ name: 'reviews-since', uriTemplate: 'reviews://since/{date}', title: 'Reviews since a date' }),
     ]);
-    const one = await client.readResource({ uri: `reviews://review/${ID(7)}` });
-    expect(GetReviewOutputSchema.parse(JSON.parse((one.contents[0] as { text: string }).text)).review.id).toBe(ID(7));
-    await expect(client.readResource({ uri: `reviews://review/${ID(5)}` })).rejects.toThrow(/Resource not found/);
+    const one = await client.readResource({ uri: `reviews://review/${reviewId(7)}` });
+    expect(GetReviewOutputSchema.parse(JSON.parse((one.contents[0] as { text: string }).text)).review.id).toBe(reviewId(7));
+    await expect(client.readResource({ uri: `reviews://review/${reviewId(5)}` })).rejects.toThrow(/Resource not found/);
   });
 
   it('lists the prompts and gets each', async () => {
@@ -197,7 +199,7 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     expect(summary.messages[1]?.content).toMatchObject({ type: 'resource' });
     const compare = await client.getPrompt({ name: 'compare_technicians', arguments: { first: 'Annie', second: 'Ben Ode' } });
     expect(compare.messages[0]?.content).toMatchObject({ text: expect.stringContaining('"name":"Ana Lima"') });
-    const reply = await client.getPrompt({ name: 'draft_reply_to_review', arguments: { review_id: ID(3) } });
+    const reply = await client.getPrompt({ name: 'draft_reply_to_review', arguments: { review_id: reviewId(3) } });
     expect(reply.description).toMatch(/1-star review/);
     await expect(client.getPrompt({ name: 'compare_technicians', arguments: { first: 'Zed', second: 'Ana Lima' } })).rejects.toMatchObject({
       code: -32602,
@@ -221,10 +223,14 @@ describe.each(['2025-06-18', '2025-11-25'])('protocol %s', (version) => {
     expect((await prompt('summarise_reviews_since', 'service', 'ev')).completion.values).toEqual(['ev-charger-installation']);
     expect((await prompt('compare_technicians', 'first', 'be')).completion.values).toEqual(['Ben Ode', 'Benji', 'Ben Carter']);
     // Critical reviews (1–2 stars) first, newest first, then the others.
-    expect((await prompt('draft_reply_to_review', 'review_id', '01JA')).completion.values.slice(0, 3)).toEqual([ID(3), ID(7), ID(2)]);
+    expect((await prompt('draft_reply_to_review', 'review_id', '01JA')).completion.values.slice(0, 3)).toEqual([
+      reviewId(3),
+      reviewId(7),
+      reviewId(2),
+    ]);
     const template = await client.complete({
       ref: { type: 'ref/resource', uri: 'reviews://review/{id}' },
-      argument: { name: 'id', value: ID(6).slice(0, 25) },
+      argument: { name: 'id', value: reviewId(6).slice(0, 25) },
     });
     // Every id starts so: all of them, in the site's order (newest first), as the search lists them.
     const newestFirst = (await (await fetch(`${server.url}/api/reviews/search?limit=100&fields=id`)).json()) as {

@@ -16,6 +16,7 @@ import type { Review } from '../../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
 import type { SearchQuery } from '../../../src/schemas/search.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';
+import { ACME } from '../../support/business.ts';
 
 function indexedSearch(dataset: ReviewsDataset, q: SearchQuery) {
   const index = createReviewIndex(dataset);
@@ -364,15 +365,7 @@ type ReviewCore = Pick<Review, 'id' | 'rating' | 'date' | 'text' | 'technicians'
 function datasetOf(reviews: ReviewCore[]): ReviewsDataset {
   return {
     business: {
-      id: 'acme',
-      name: 'Acme',
-      description: 'Electricians',
-      url: 'https://acme.example',
-      telephone: '1',
-      email: 'a@acme.example',
-      address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
-      hours: [],
-      licences: [],
+      ...ACME,
       service_areas: [],
       services: CATALOGUE,
       technicians: ROSTER,

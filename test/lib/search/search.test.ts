@@ -7,17 +7,10 @@ import type { Review } from '../../../src/schemas/review.ts';
 import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
 import { SearchQuerySchema } from '../../../src/schemas/search.ts';
 import { referenceSearch } from '../../../src/lib/search/reference-search.ts';
+import { ACME, reviewId } from '../../support/business.ts';
 
 const business: ReviewsDataset['business'] = {
-  id: 'acme',
-  name: 'Acme Electric',
-  description: 'Electricians',
-  url: 'https://acme.example',
-  telephone: '+1-555-0100',
-  email: 'office@acme.example',
-  address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
-  hours: [],
-  licences: [],
+  ...ACME,
   service_areas: ['Tacoma'],
   services: [
     { id: 'panel-upgrade', label: 'Panel upgrade' },
@@ -31,11 +24,8 @@ const business: ReviewsDataset['business'] = {
   ],
 };
 
-/** ULIDs whose order is their number: ID(2) sorts after ID(1). */
-const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
-
 function review(n: number, fields: Partial<Review>): Review {
-  return makeReview({ id: ID(n), author: `Author ${n}`, rating: 5, date: '2025-01-01', text: 'Good work.', ...fields });
+  return makeReview({ id: reviewId(n), author: `Author ${n}`, rating: 5, date: '2025-01-01', text: 'Good work.', ...fields });
 }
 
 function indexOf(reviews: Review[]): ReviewIndex {
@@ -98,7 +88,7 @@ function search(input: Record<string, unknown>, on: ReviewIndex = index) {
   return { matched: hits.matched, returned: hits.positions.length, ids: hits.positions.map((p) => reviewAt(on, p).id) };
 }
 
-const ids = (...numbers: number[]) => numbers.map(ID);
+const ids = (...numbers: number[]) => numbers.map(reviewId);
 
 describe('searchReviews', () => {
   describe('without filters', () => {
@@ -113,7 +103,7 @@ describe('searchReviews', () => {
       const answer = search({}, many);
       expect(answer.matched).toBe(45);
       expect(answer.returned).toBe(20);
-      expect(answer.ids[0]).toBe(ID(28));
+      expect(answer.ids[0]).toBe(reviewId(28));
     });
   });
 
@@ -252,7 +242,7 @@ describe('searchReviews', () => {
     });
 
     it('never matches a rating-only review', () => {
-      expect(search({ query: ' ' }).ids).not.toContain(ID(4));
+      expect(search({ query: ' ' }).ids).not.toContain(reviewId(4));
       expect(search({ query: 'null' }).matched).toBe(0);
     });
 
@@ -396,7 +386,7 @@ describe('searchReviews', () => {
     });
 
     it('uses the recorded mentions, not the text: "Ben" in a text with no attribution is not a match', () => {
-      expect(search({ mentions_technician: 'Ben' }).ids).not.toContain(ID(3));
+      expect(search({ mentions_technician: 'Ben' }).ids).not.toContain(reviewId(3));
     });
 
     it('an unknown technician is a filter that matches nothing, not an error', () => {
@@ -490,8 +480,8 @@ describe('createReviewIndex', () => {
 
   it('hashes each prefix of the list: a change inside a prefix changes its hash, one outside it does not', () => {
     expect(new Set(index.prefixHash).size).toBe(index.count + 1);
-    const edited = indexOf(reviews.map((r) => (r.id === ID(3) ? { ...r, text: 'Edited.' } : r)));
-    // ID(3) is the fourth newest: prefixes of up to three reviews keep their hash, longer ones change.
+    const edited = indexOf(reviews.map((r) => (r.id === reviewId(3) ? { ...r, text: 'Edited.' } : r)));
+    // reviewId(3) is the fourth newest: prefixes of up to three reviews keep their hash, longer ones change.
     expect(edited.prefixHash.slice(0, 4)).toEqual(index.prefixHash.slice(0, 4));
     for (let k = 4; k <= index.count; k += 1) expect(edited.prefixHash[k]).not.toBe(index.prefixHash[k]);
   });
@@ -507,7 +497,7 @@ describe('query folds diacritics on both sides (contract section 2)', () => {
   const dataset: ReviewsDataset = {
     business,
     aggregate_rating: { rating_value: 5, review_count: 4, best_rating: 5, worst_rating: 1 },
-    reviews: [1, 2, 3, 4].map((n) => reviewAt(folding, folding.byId.get(ID(n)) as number)),
+    reviews: [1, 2, 3, 4].map((n) => reviewAt(folding, folding.byId.get(reviewId(n)) as number)),
   } as ReviewsDataset;
 
   it.each([

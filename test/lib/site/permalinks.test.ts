@@ -3,13 +3,13 @@ import { compareNewestFirst } from '../../../src/lib/order.ts';
 import { monthOf, monthPath, reviewPermalink } from '../../../src/lib/site/permalinks.ts';
 import { monthPages } from '../../../src/lib/site/review-archive.ts';
 import { makeReview } from '../../support/review.ts';
+import { reviewId } from '../../support/business.ts';
 
-const ID = (n: number) => `01JA${String(n).padStart(22, '0')}`;
-const review = (n: number, date: string) => makeReview({ id: ID(n), author: `A${n}`, rating: 5, date, text: null });
+const review = (n: number, date: string) => makeReview({ id: reviewId(n), author: `A${n}`, rating: 5, date, text: null });
 
 describe('reviewPermalink', () => {
   it('is the review anchor on the archive page of its month', () => {
-    expect(reviewPermalink({ id: ID(1), date: '2025-03-10' })).toBe(`/reviews/2025-03/#review-${ID(1)}`);
+    expect(reviewPermalink({ id: reviewId(1), date: '2025-03-10' })).toBe(`/reviews/2025-03/#review-${reviewId(1)}`);
     expect(monthOf('2024-12-31')).toBe('2024-12');
     expect(monthPath('2024-12')).toBe('/reviews/2024-12/');
   });
@@ -23,9 +23,9 @@ describe('monthPages', () => {
   it('puts every review on the page of its month, newest first, and links months with reviews to their neighbours', () => {
     const pages = monthPages(reviews);
     expect(pages.map((p) => [p.month, p.reviews.map((r) => r.id), p.newer, p.older])).toEqual([
-      ['2025-03', [ID(1), ID(2)], null, '2025-01'],
-      ['2025-01', [ID(3)], '2025-03', '2024-11'],
-      ['2024-11', [ID(4)], '2025-01', null],
+      ['2025-03', [reviewId(1), reviewId(2)], null, '2025-01'],
+      ['2025-01', [reviewId(3)], '2025-03', '2024-11'],
+      ['2024-11', [reviewId(4)], '2025-01', null],
     ]);
   });
 
