@@ -94,7 +94,6 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
       headers: {
         ETag: { description: 'Strong validator: a hash of the body bytes', schema: { type: 'string' } },
         LastModified: { description: 'When this representation last changed; never goes backwards', schema: { type: 'string' } },
-        Allow: { description: 'Methods the path accepts', schema: { type: 'string' } },
       },
       parameters: {
         IfNoneMatch: {
@@ -124,11 +123,6 @@ export function buildOpenApiDocument(options: { base: string; businessName: stri
         PayloadTooLarge: {
           description:
             'The request carries a body where none belongs, or one larger than the endpoint takes; it is not read, and the connection is closed',
-          content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
-        },
-        MethodNotAllowed: {
-          description: 'Method not allowed on this path',
-          headers: { Allow: { $ref: '#/components/headers/Allow' } },
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
         },
       },
@@ -268,7 +262,7 @@ function mcpPath() {
         'get_review, get_reviews_since, get_aspect_sentiment, get_technician, get_service, get_trend, get_faq, get_insights_summary; ' +
         'each answers structuredContent and the same JSON as text; an unknown tool is JSON-RPC error -32602, a tool that cannot answer ' +
         "(unknown name or id) returns isError: true with the valid choices. A present Origin must be the site's own (or configured); " +
-        'on a loopback server the Host must name it.',
+        'on a loopback server the Host must name it. GET (a server-initiated stream) and DELETE (ending a session: sessions hold no server state and end at expiry) are answered 405.',
       tags: ['mcp'],
       parameters: [
         header('Mcp-Session-Id', 'Issued by initialize (response header of the same name); required on every later request'),
@@ -296,20 +290,6 @@ function mcpPath() {
           content: { [CONTENT_TYPES.json]: { schema: ref(metaId(ErrorSchema)) } },
         },
       },
-    },
-    get: {
-      operationId: 'mcpGet',
-      summary: 'Not supported',
-      description: 'No server-initiated stream.',
-      tags: ['mcp'],
-      responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } },
-    },
-    delete: {
-      operationId: 'mcpDelete',
-      summary: 'Not supported',
-      description: 'Sessions hold no server state; they end at expiry.',
-      tags: ['mcp'],
-      responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } },
     },
   };
 }
