@@ -58,8 +58,10 @@ export function createSessionSigner(options: SessionOptions): SessionSigner {
       const dot = id.lastIndexOf('.');
       const parts = id.split('.');
       if (parts.length !== 5 || parts[0] !== VERSION) return { ok: false, reason: 'malformed' };
-      const given = Buffer.from(id.slice(dot + 1), 'base64url');
-      const expected = mac(id.slice(0, dot));
+      // The MAC is compared as the text this server writes, not as decoded bytes: base64url leaves
+      // spare bits in its last character, so a decoder accepts several spellings of one MAC.
+      const given = Buffer.from(id.slice(dot + 1), 'latin1');
+      const expected = Buffer.from(mac(id.slice(0, dot)).toString('base64url'), 'latin1');
       // Compared in constant time, so the MAC cannot be found byte by byte from answer times.
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
       const expiry = parseInt(parts[1] as string, 36);

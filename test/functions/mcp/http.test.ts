@@ -7,6 +7,7 @@ import { FIXTURE_DIST } from '../../support/paths.ts';
 import { serve } from '../../support/server.ts';
 
 const SECRET = 'the http test secret, sixteen+';
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 let server: RunningServer;
 let session: string;
 beforeAll(async () => {
@@ -120,7 +121,9 @@ describe('POST /mcp', () => {
 
     it.each([
       ['garbage', 'not-a-session'],
-      ['a forged signature', () => session.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
+      ['a forged signature', () => session.replace(/(.)(.{8})$/, (_m, c: string, rest: string) => (c === 'A' ? 'B' : 'A') + rest)],
+      // The MAC's last base64url character carries two spare bits: a decoder reads both spellings as one MAC.
+      ['the MAC spelled with other spare bits', () => session.replace(/.$/, (c) => BASE64URL[BASE64URL.indexOf(c) ^ 1] as string)],
       ['another secret', () => createSessionSigner({ secret: 'some other secret entirely' }).issue('2025-06-18')],
       ['an expired id', () => createSessionSigner({ secret: SECRET, now: () => Date.now() - 2 * 86_400_000 }).issue('2025-06-18')],
     ])('%s is 404, so the client initializes again', async (_name, id) => {
