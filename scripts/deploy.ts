@@ -16,7 +16,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readDeployConfig } from '../src/config.ts';
-import { runAstroBuild } from '../functions/build-if-stale.ts';
+import { BuildFailedError, checkContent, runAstroBuild } from '../functions/build-if-stale.ts';
 import {
   acquireDeployLock,
   buildFolders,
@@ -63,6 +63,11 @@ const failed = (message: string): never => {
 
 const recovered = await completeInterruptedSwap(live);
 if (recovered) console.log(`deploy: ${recovered}`);
+
+// Content problems are printed one a line before anything is built.
+await checkContent(process.env).catch((error: unknown) =>
+  failed(`${error instanceof BuildFailedError ? error.message : String(error)}; the live build in ${live} is unchanged`),
+);
 
 await rm(next, { recursive: true, force: true });
 console.log(`deploy: building into ${next}`);

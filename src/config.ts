@@ -16,31 +16,54 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_PORT = 4321;
+
 const BuildConfigSchema = z.object({
-  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321'),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HOST: z.string().min(1).optional(),
+  PORT: port.default(DEFAULT_PORT),
   CONTENT_DIR: z.string().min(1).default('content'),
   BUILD_CACHE_DIR: z.string().min(1).optional(),
+  BUILD_TODAY: z.iso.date('must be a date written YYYY-MM-DD').optional(),
 });
 
 export interface BuildConfig {
-  /** Public base URL, no trailing slash. */
+  /** Public base URL, no trailing slash: `SITE_URL`, else the server at `HOST`:`PORT` the build is made for. */
   site: string;
   contentDir: string;
   /** Astro's cache (its content-layer store); unset = Astro's default. Two builds at once need two. */
   cacheDir: string | undefined;
+  /** "Today" for the date checks, `YYYY-MM-DD`; unset = the clock's date in the business's time zone (tests pin it). */
+  today: string | undefined;
 }
 
 export function readBuildConfig(env: Env): BuildConfig {
   const parsed = parseEnv(BuildConfigSchema, env);
-  return { site: parsed.SITE_URL.replace(/\/+$/, ''), contentDir: parsed.CONTENT_DIR, cacheDir: parsed.BUILD_CACHE_DIR };
+  return {
+    site: (parsed.SITE_URL ?? localSiteUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),
+    contentDir: parsed.CONTENT_DIR,
+    cacheDir: parsed.BUILD_CACHE_DIR,
+    today: parsed.BUILD_TODAY,
+  };
+}
+
+/**
+ * The base URL of the server at HOST:PORT, for builds made without SITE_URL.
+ * An unset or wildcard HOST (the server listens everywhere) is linked as
+ * `localhost`, the name a browser on the same machine uses.
+ */
+export function localSiteUrl(host: string | undefined, port: number): string {
+  const name = host === undefined || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 const count = z.coerce.number().int().min(1);
 const millis = z.coerce.number().int().min(1);
 
 const ServerConfigSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(4321),
+  HOST: z.string().min(1).default(DEFAULT_HOST),
+  PORT: port.default(DEFAULT_PORT),
   DIST_DIR: z.string().min(1).default('dist'),
   HTTP_MAX_CONNECTIONS: count.default(4096),
   HTTP_HEADERS_TIMEOUT_MS: millis.default(10_000),
@@ -189,10 +212,11 @@ export interface DeployConfig {
 export function readDeployConfig(env: Env): DeployConfig {
   const server = readServerConfig(env);
   const parsed = parseEnv(DeployConfigSchema, env);
-  const host = server.host.includes(':') ? `[${server.host}]` : server.host;
+  // A server listening on every address is reached on the loopback one.
+  const host = server.host === '0.0.0.0' ? '127.0.0.1' : server.host === '::' ? '::1' : server.host;
   return {
     distDir: server.distDir,
-    hubUrl: parsed.DEPLOY_HUB_URL ?? `http://${host}:${server.port}${PATHS.hub}`,
+    hubUrl: parsed.DEPLOY_HUB_URL ?? `${localSiteUrl(host, server.port)}${PATHS.hub}`,
     stopWithParent: server.stopWithParent,
   };
 }

@@ -1,8 +1,8 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
 import buildConfig from 'virtual:build-config';
 import { z } from 'zod';
 import { jsonFileLoader } from './content/json-file-loader.ts';
+import { reviewFilesLoader } from './content/review-files-loader.ts';
 import { BusinessFileSchema } from './schemas/business.ts';
 import { AspectSchema, ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } from './schemas/catalogue.ts';
 import { EditorialFileSchema } from './schemas/editorial.ts';
@@ -22,7 +22,7 @@ const listEntries = (list: object[]) => list.map((item, i) => ({ id: String(i).p
 
 export const collections = {
   reviews: defineCollection({
-    loader: glob({ pattern: '**/*.md', base: at('reviews'), retainBody: true }),
+    loader: reviewFilesLoader(at('reviews')),
     schema: ReviewFileSchema,
   }),
   business: defineCollection({

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import type { z } from 'zod';
 import { ContentError } from '../lib/content-error.ts';
+import { readJsonContent, shown } from './content-files.ts';
 
 /**
  * Loads one JSON data file of `content/` into a collection. Validates with our
@@ -17,29 +17,13 @@ export function jsonFileLoader<T extends z.ZodType>(options: {
   return {
     name: 'json-file-loader',
     load: async ({ store, parseData, watcher }) => {
-      const file = relative(process.cwd(), resolve(options.path));
-      const data = options.schema.safeParse(await readJson(file));
-      if (!data.success) {
-        throw new ContentError(
-          data.error.issues.map((issue) => ({ file, field: issue.path.join('.') || '(file)', message: issue.message })),
-        );
-      }
+      const read = await readJsonContent(options.path, options.schema);
+      if (!read.ok) throw new ContentError(read.problems);
       store.clear();
-      for (const entry of options.entries(data.data)) {
-        store.set({ id: entry.id, data: await parseData(entry), filePath: file });
+      for (const entry of options.entries(read.value)) {
+        store.set({ id: entry.id, data: await parseData(entry), filePath: shown(options.path) });
       }
       watcher?.add(resolve(options.path));
     },
   };
-}
-
-async function readJson(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new ContentError([{ file, field: '(file)', message: `cannot be read (${error.code ?? error.message})` }]);
-  });
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ContentError([{ file, field: '(file)', message: `is not valid JSON: ${(error as Error).message}` }]);
-  }
 }

@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import buildConfig from 'virtual:build-config';
 import { buildInsights } from '../lib/insights/index.ts';
+import { dateIn } from '../lib/content/dates.ts';
 import { buildReviewsDataset, type BuiltDataset, type SiteContent } from '../lib/reviews-dataset.ts';
 import type { Aspect } from '../schemas/catalogue.ts';
 import type { EditorialFile } from '../schemas/editorial.ts';
@@ -47,7 +48,7 @@ function analyse({ dataset, content, aspects, editorial }: Site): Insights {
 }
 
 async function readSite(): Promise<Site> {
-  const { site: base, contentDir } = buildConfig;
+  const { site: base, contentDir, today } = buildConfig;
   const [business, technicians, services, serviceAreas, aspects, editorial, reviews] = await Promise.all([
     getCollection('business'),
     getCollection('technicians'),
@@ -68,7 +69,7 @@ async function readSite(): Promise<Site> {
       body: e.body ?? '',
     })),
   };
-  const built = buildReviewsDataset(content);
+  const built = buildReviewsDataset(content, { today: today ?? dateIn(content.business.timezone, new Date()) });
   for (const warning of built.warnings) console.warn(`[content] ${warning}`);
   return {
     ...built,

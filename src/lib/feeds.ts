@@ -3,8 +3,23 @@ import { Feed } from 'feed';
 import type { JsonFeed } from '../schemas/json-feed.ts';
 import type { Review } from '../schemas/review.ts';
 import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
+import { replaceXmlIllegal } from './content/xml-chars.ts';
 import { FEED_SIZE, PATHS } from './endpoints.ts';
 import { PAGES, reviewPermalink } from './site/permalinks.ts';
+
+/**
+ * The build refuses content holding characters XML cannot carry; the
+ * serialisers still never emit one (U+FFFD instead), so a feed parses
+ * whatever reaches them.
+ */
+const xmlSafe = (text: string): string => replaceXmlIllegal(text).text;
+
+/**
+ * `feed` escapes `&` in element text only when it does not already start an
+ * entity, so a name holding `&amp;` would lose it; escaping every `&` first
+ * makes it escape the rest (`<`, `>`) and keep the text as written.
+ */
+const plainText = (text: string): string => text.replace(/&/g, '&amp;');
 
 /**
  * Both feeds carry the same 50 newest reviews. Every timestamp comes from the
@@ -27,11 +42,11 @@ export function buildJsonFeed(dataset: ReviewsDataset, base: string): JsonFeed {
       id: review.id,
       url: base + reviewPermalink(review),
       ...(review.source_url ? { external_url: review.source_url } : {}),
-      title: itemTitle(review),
-      content_text: itemText(review, business.name),
+      title: xmlSafe(itemTitle(review)),
+      content_text: xmlSafe(itemText(review, business.name)),
       date_published: dayStart(review.date),
       ...(review.owner_reply ? { date_modified: dayStart(review.owner_reply.date) } : {}),
-      authors: [{ name: review.author, ...(review.author_avatar_url ? { avatar: review.author_avatar_url } : {}) }],
+      authors: [{ name: xmlSafe(review.author), ...(review.author_avatar_url ? { avatar: review.author_avatar_url } : {}) }],
       tags: review.services,
       _review: review,
     })),
@@ -43,13 +58,13 @@ export function buildAtomFeed(dataset: ReviewsDataset, base: string): string {
   const items = newest(dataset);
   const feed = new Feed({
     id: base + PATHS.atomFeed,
-    title: `${business.name}: verified customer reviews`,
-    description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
+    title: plainText(`${business.name}: verified customer reviews`),
+    description: plainText(`The ${FEED_SIZE} newest verified reviews of ${business.name}.`),
     link: base + PAGES.reviews,
     feedLinks: { atom: base + PATHS.atomFeed },
     hub: base + PATHS.hub,
     language: 'en-US',
-    author: { name: business.name, link: business.url },
+    author: { name: plainText(business.name), link: business.url },
     // An empty feed still needs a stable <updated>: the epoch, never the wall clock.
     updated: new Date(items.map(lastChange).reduce((a, b) => (a > b ? a : b), '1970-01-01') + 'T00:00:00Z'),
     generator: false,
@@ -66,11 +81,11 @@ export function buildAtomFeed(dataset: ReviewsDataset, base: string): string {
       content: escapeHtml(itemText(review, business.name)).replace(/\n/g, '<br>'),
       date: new Date(dayStart(lastChange(review))),
       published: new Date(dayStart(review.date)),
-      author: [{ name: review.author }],
+      author: [{ name: plainText(review.author) }],
       category: review.services.map((term) => ({ term })),
     });
   }
-  return withViaLinks(feed.atom1(), via);
+  return xmlSafe(withViaLinks(feed.atom1(), via));
 }
 
 /**

@@ -33,8 +33,8 @@ export interface BuiltDataset {
  * Content in, `/reviews.json` out. Checks what a per-file schema cannot see
  * (duplicate ids, names that are not on the roster) and derives mentions.
  */
-export function buildReviewsDataset(content: SiteContent): BuiltDataset {
-  const problems = [...checkCatalogue(content), ...checkReviews(content)];
+export function buildReviewsDataset(content: SiteContent, options: { today?: string } = {}): BuiltDataset {
+  const problems = [...checkCatalogue(content), ...checkReviews(content), ...(options.today ? checkNotAfter(content, options.today) : [])];
   if (problems.length > 0) throw new ContentError(problems);
 
   const warnings: string[] = [];
@@ -80,8 +80,10 @@ function toReview(entry: ReviewEntry, matcher: ReturnType<typeof createMentionMa
 }
 
 function publishedBusiness(content: SiteContent): ReviewsDataset['business'] {
+  // The time zone only serves the build (dates of imports, "today"); it is not part of the published shape.
+  const { timezone: _timezone, ...business } = content.business;
   return {
-    ...content.business,
+    ...business,
     service_areas: content.serviceAreas.map((a) => a.name),
     services: content.services.map(({ id, label }) => ({ id, label })),
     technicians: content.technicians,
@@ -142,6 +144,33 @@ function checkReviews(content: SiteContent): ContentProblem[] {
         file,
         field: 'owner_reply.date',
         message: `the reply (${data.owner_reply.date}) is dated before the review (${data.date})`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * A review dated after the day of the build is a typo (2062 for 2026) that
+ * would otherwise be the newest review and the feeds' `updated` for decades.
+ * `today` is the build's date in the business's time zone.
+ */
+function checkNotAfter(content: SiteContent, today: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const where = `${today} in ${content.business.timezone}`;
+  for (const { file, data } of content.reviews) {
+    if (data.date > today) {
+      problems.push({
+        file,
+        field: 'date',
+        message: `"${data.date}" is after today (${where}); a review cannot come from the future (check the year)`,
+      });
+    }
+    if (data.owner_reply && data.owner_reply.date > today) {
+      problems.push({
+        file,
+        field: 'owner_reply.date',
+        message: `"${data.owner_reply.date}" is after today (${where}); a reply cannot come from the future (check the year)`,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpUrlSchema, NonEmptyTextSchema, SlugSchema } from './common.ts';
+import { HttpUrlSchema, NonEmptyTextSchema, SlugSchema, TimeZoneSchema } from './common.ts';
 import { ServiceSchema, TechnicianSchema } from './catalogue.ts';
 
 const DaySchema = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
@@ -32,6 +32,7 @@ export const BusinessFileSchema = z.strictObject({
   telephone: NonEmptyTextSchema,
   email: z.email(),
   address: AddressSchema,
+  timezone: TimeZoneSchema,
   hours: z.array(OpeningHoursSchema),
   emergency_service: NonEmptyTextSchema.optional(),
   licences: z.array(LicenceSchema).default([]),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { ContentDateSchema, HttpUrlSchema, IsoDateSchema, NonEmptyTextSchema, SlugSchema, UlidSchema } from './common.ts';
 
-export const RatingSchema = z.int().min(1).max(5).describe('Star rating, 1 to 5');
+export const RatingSchema = z
+  .int({ error: (issue) => (issue.input === undefined ? undefined : 'must be a whole number of stars from 1 to 5') })
+  .min(1, 'must be a whole number of stars from 1 to 5')
+  .max(5, 'must be a whole number of stars from 1 to 5')
+  .describe('Star rating, 1 to 5');
 
 export const OwnerReplySchema = z
   .object({

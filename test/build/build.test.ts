@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../support/build.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, runBuildScript } from '../support/build.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
 
 // Builds share Astro's content cache: this file is the only one that builds (after the
@@ -11,12 +11,15 @@ import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
 const scratch = await mkdtemp(join(ROOT, '.test-dist', 'build-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
-/** A copy of the fixture content with one file changed, built; returns the build's output. */
-async function buildWith(change: (dir: string) => Promise<void>) {
+/** The fixture's newest review is from 2025; "today" is pinned so the future-date rule is tested, not the clock. */
+const TODAY = '2026-11-27';
+
+/** A copy of the fixture content with one change. */
+async function contentWith(change: (dir: string) => Promise<void>): Promise<string> {
   const dir = await mkdtemp(join(scratch, 'content-'));
   await cp(FIXTURE_CONTENT, dir, { recursive: true });
   await change(dir);
-  return buildSite({ contentDir: dir, outDir: join(dir, '.out') });
+  return dir;
 }
 
 async function edit(file: string, replace: (text: string) => string): Promise<void> {
@@ -33,81 +36,147 @@ async function filesOf(dir: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
+function expectSameFiles(after: Map<string, Buffer>, before: Map<string, Buffer>): void {
+  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+  for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
+}
+
 describe('the build', () => {
   it('produces byte-identical artifacts from unchanged content', async () => {
     const again = join(scratch, 'fixture-again');
     const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: again });
     expect(result.code, result.output).toBe(0);
     const first = await filesOf(join(FIXTURE_DIST, 'client'));
-    const second = await filesOf(join(again, 'client'));
-    expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
     // The precompressed copies are among the files compared.
     expect([...first.keys()]).toEqual(expect.arrayContaining(['reviews.json.br', 'reviews.json.gz', 'feed.xml.br', 'feed.xml.gz']));
-    for (const [path, bytes] of first) expect(second.get(path)?.equals(bytes), path).toBe(true);
+    expectSameFiles(await filesOf(join(again, 'client')), first);
   });
 
   it('warns about and leaves out an unverified review', async () => {
-    const result = await buildWith(async () => {});
+    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: join(scratch, 'fixture-warn') });
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/e\.md: skipped, the review is not verified \(verified: false\)/);
   });
+});
 
-  describe('fails on a bad content file, naming the file, the field and the reason', () => {
-    it('a rating out of range', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'reviews/a.md'), (t) => t.replace('rating: 5', 'rating: 6')));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/a\.md/);
-      expect(result.output).toMatch(/rating: Too big: expected number to be <=5/);
-    });
+describe('npm run build with a bad content file', () => {
+  // One good build, made by the script itself; every failed build below runs against it.
+  const dist = join(scratch, 'live');
+  let good: Map<string, Buffer>;
+  beforeAll(async () => {
+    const result = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir: dist, env: { BUILD_TODAY: TODAY } });
+    expect(result.code, result.stderr).toBe(0);
+    good = await filesOf(dist);
+  });
 
-    it('a missing required field', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'reviews/b.md'), (t) => t.replace(/^author: .*\n/m, '')));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/b\.md/);
-      expect(result.output).toMatch(/author: Required/);
-    });
+  /** Builds a changed copy of the fixture into the live folder; returns stderr with the copy's path as `content`. */
+  async function failWith(change: (dir: string) => Promise<void>): Promise<string> {
+    const dir = await contentWith(change);
+    const result = await runBuildScript({ contentDir: dir, distDir: dist, env: { BUILD_TODAY: TODAY } });
+    expect(result.code).toBe(1);
+    // A failed build never touches the last good one.
+    expectSameFiles(await filesOf(dist), good);
+    return result.stderr.replaceAll(relative(ROOT, dir), 'content').replaceAll(dist, '<dist>');
+  }
 
-    it('a date that is not on the calendar', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'reviews/c.md'), (t) => t.replace('date: 2024-11-02', 'date: "2024-02-30"')));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/c\.md/);
-      expect(result.output).toMatch(/date: Invalid ISO date/);
-    });
+  const review = (name: string) => (dir: string) => join(dir, 'reviews', name);
 
-    it('a misspelt field', async () => {
-      const result = await buildWith((dir) =>
-        edit(join(dir, 'reviews/a.md'), (t) => t.replace('source: google', 'source: google\nsorce: yelp')),
-      );
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/a\.md/);
-      expect(result.output).toMatch(/Unrecognized key: "sorce"/);
-    });
+  it('an impossible date (2026-11-31), never rolled over to December', async () => {
+    const stderr = await failWith((dir) => edit(review('a.md')(dir), (t) => t.replace('date: 2025-03-10', 'date: 2026-11-31')));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: date: "2026-11-31" is not a date on the calendar (November 2026 has 30 days)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
 
-    it('two reviews with one id', async () => {
-      const result = await buildWith((dir) =>
-        edit(join(dir, 'reviews/b.md'), (t) => t.replace('01JA0000000000000000000002', '01JA0000000000000000000001')),
-      );
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/b\.md: id: "01JA0000000000000000000001" is already the id of .*reviews\/a\.md/);
-    });
+  it('February 29th of a year that is not a leap year', async () => {
+    const stderr = await failWith((dir) => edit(review('a.md')(dir), (t) => t.replace('date: 2025-03-10', 'date: 2026-02-29')));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: date: "2026-02-29" is not a date on the calendar (February 2026 has 28 days, 2026 is not a leap year)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
 
-    it('a technician override that is not on the roster', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'reviews/f.md'), (t) => t.replace('[Ben Carter]', '[Bob]')));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/reviews\/f\.md: technicians: "Bob" is not on the roster/);
-    });
+  it('a date after today in the business time zone', async () => {
+    const stderr = await failWith((dir) => edit(review('a.md')(dir), (t) => t.replace('date: 2025-03-10', 'date: 2026-11-28')));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: date: "2026-11-28" is after today (2026-11-27 in America/Los_Angeles); a review cannot come from the future (check the year)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
 
-    it('a data file with a wrong field', async () => {
-      const result = await buildWith((dir) => edit(join(dir, 'services.json'), (t) => t.replace('"panel-upgrade"', '"Panel Upgrade!"')));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/services\.json: 0\.id: must be a lowercase slug/);
-    });
+  it('a header that is never closed', async () => {
+    const stderr = await failWith((dir) => edit(review('b.md')(dir), (t) => t.replace(/\n---\n/, '\n')));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/b.md: (frontmatter): the header opened by --- on line 1 is not closed (add a --- line after the last field, before the review text)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
 
-    it('a data file that is not JSON', async () => {
-      const result = await buildWith((dir) => writeFile(join(dir, 'business.json'), '{ "name": "Acme", }'));
-      expect(result.code).not.toBe(0);
-      expect(result.output).toMatch(/business\.json: \(file\): is not valid JSON/);
+  it('characters XML cannot carry (U+0000, U+000B, U+FFFE), naming file, field and character', async () => {
+    const stderr = await failWith(async (dir) => {
+      await edit(review('a.md')(dir), (t) => t.replace('author: Dana K.', 'author: "Dana\\0 K."'));
+      await edit(review('b.md')(dir), (t) => `${t.trimEnd()}\u000B\n`);
+      await edit(review('g.md')(dir), (t) => t.replace('we refunded', 'we\uFFFE refunded'));
     });
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: author: holds the character U+0000, which XML feeds cannot carry (delete it; it is usually invisible, pasted from another app)
+      content/reviews/b.md: text: holds the character U+000B, which XML feeds cannot carry (delete it; it is usually invisible, pasted from another app)
+      content/reviews/g.md: owner_reply.text: holds the character U+FFFE, which XML feeds cannot carry (delete it; it is usually invisible, pasted from another app)
+      build: the build failed on 3 content problems (listed above); <dist> is unchanged
+      "
+    `);
+  });
+
+  it('a rating out of range, a missing field and a misspelt field, each once', async () => {
+    const stderr = await failWith(async (dir) => {
+      await edit(review('a.md')(dir), (t) => t.replace('rating: 5', 'rating: 6').replace('source: google', 'source: google\nsorce: yelp'));
+      await edit(review('b.md')(dir), (t) => t.replace(/^author: .*\n/m, ''));
+    });
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: rating: must be a whole number of stars from 1 to 5
+      content/reviews/a.md: sorce: is not a field this file may have (misspelt? remove or rename it)
+      content/reviews/b.md: author: is missing (required, a text)
+      build: the build failed on 3 content problems (listed above); <dist> is unchanged
+      "
+    `);
+  });
+
+  it('two reviews with one id, said once', async () => {
+    const stderr = await failWith((dir) =>
+      edit(review('b.md')(dir), (t) => t.replace('01JA0000000000000000000002', '01JA0000000000000000000001')),
+    );
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/b.md: id: "01JA0000000000000000000001" is already the id of content/reviews/a.md; every review needs its own id
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
+
+  it('a technician override that is not on the roster', async () => {
+    const stderr = await failWith((dir) => edit(review('f.md')(dir), (t) => t.replace('[Ben Carter]', '[Bob]')));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/f.md: technicians: "Bob" is not on the roster (Ana Lima, Ben Ode, Ben Carter)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+  });
+
+  it('a data file with a wrong field, and one that is not JSON', async () => {
+    const stderr = await failWith(async (dir) => {
+      await edit(join(dir, 'services.json'), (t) => t.replace('"panel-upgrade"', '"Panel Upgrade!"'));
+      await writeFile(join(dir, 'editorial.json'), '{ "summary": "x", }');
+    });
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/services.json: 0.id: must be a lowercase slug such as "ev-charger-installation"
+      content/editorial.json: (file): is not valid JSON: Expected double-quoted property name in JSON at position 18 (line 1 column 19)
+      build: the build failed on 2 content problems (listed above); <dist> is unchanged
+      "
+    `);
   });
 });
 
@@ -116,7 +185,7 @@ describe('npm start (functions/start.ts)', () => {
   function start(env: Record<string, string>) {
     const child = spawn(process.execPath, [join(ROOT, 'functions/start.ts')], {
       cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CONTENT_DIR: FIXTURE_CONTENT, ...env },
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CONTENT_DIR: FIXTURE_CONTENT, BUILD_TODAY: TODAY, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -136,7 +205,7 @@ describe('npm start (functions/start.ts)', () => {
 
   it('builds when dist is missing, serves, skips the build when up to date, and stops cleanly on SIGTERM', async () => {
     const distDir = join(scratch, 'start-dist');
-    const first = start({ DIST_DIR: distDir });
+    const first = start({ DIST_DIR: distDir, SITE_URL: 'http://localhost:4321' });
     const url = await first.listening;
     expect(first.output()).toMatch(/Complete!/);
     const response = await fetch(`${url}/reviews.json`);
@@ -145,11 +214,53 @@ describe('npm start (functions/start.ts)', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited, first.output()).toBe(0);
 
-    const second = start({ DIST_DIR: distDir });
+    // Up to date, but made for another site URL than this server's: it says so, once, and serves.
+    const second = start({ DIST_DIR: distDir, SITE_URL: 'https://reviews.example' });
     await second.listening;
     expect(second.output()).not.toMatch(/Complete!/);
+    expect(second.output().match(/was built for/g)).toHaveLength(1);
+    expect(second.output()).toContain(`${distDir} was built for http://localhost:4321, not https://reviews.example`);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  it('serves the last good build when a bad review file is committed beside it, and logs the error', async () => {
+    const distDir = join(scratch, 'start-bad');
+    const built = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir, env: { BUILD_TODAY: TODAY } });
+    expect(built.code, built.stderr).toBe(0);
+    const good = await filesOf(distDir);
+    const dir = await contentWith((d) => edit(join(d, 'reviews/a.md'), (t) => t.replace('date: 2025-03-10', 'date: 2026-11-31')));
+    // The commit comes after the build, so npm start sees the content as newer and rebuilds.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(dir, 'reviews/a.md'), later, later);
+
+    const server = start({ DIST_DIR: distDir, CONTENT_DIR: dir, SITE_URL: 'http://localhost:4321' });
+    const url = await server.listening;
+    const response = await fetch(`${url}/reviews.json`);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(good.get('client/reviews.json')!)).toBe(true);
+    const log = server.output().replaceAll(relative(ROOT, dir), 'content');
+    expect(log).toContain('content/reviews/a.md: date: "2026-11-31" is not a date on the calendar (November 2026 has 30 days)\n');
+    expect(log).toContain(`start: the build failed on 1 content problem (listed above); serving the last good build in ${distDir}`);
+    expect(log).not.toMatch(/\n\s+at /);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expectSameFiles(await filesOf(distDir), good);
+  });
+
+  it('keeps answering from the last good build while a build fails', async () => {
+    const distDir = join(scratch, 'start-live');
+    const server = start({ DIST_DIR: distDir, SITE_URL: 'http://localhost:4321' });
+    const url = await server.listening;
+    const before = await (await fetch(`${url}/reviews.json`)).text();
+    const dir = await contentWith((d) => writeFile(join(d, 'reviews/z.md'), '---\nid: 01JA0000000000000000000009\nauthor: Zed\n'));
+    const failed = await runBuildScript({ contentDir: dir, distDir, env: { BUILD_TODAY: TODAY } });
+    expect(failed.code).toBe(1);
+    const after = await fetch(`${url}/reviews.json`);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe(before);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 
   it('refuses an invalid configuration with a message naming the variable', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readDeployConfig, readServerConfig } from '../../src/config.ts';
+import { ConfigError, readBuildConfig, readDeployConfig, readServerConfig } from '../../src/config.ts';
 
 describe('hub configuration', () => {
   it('has the contract defaults', () => {
@@ -53,5 +53,31 @@ describe('hub configuration', () => {
     expect(readDeployConfig({ DEPLOY_HUB_URL: 'https://reviews.example/api/websub/hub' }).hubUrl).toBe(
       'https://reviews.example/api/websub/hub',
     );
+  });
+});
+
+describe('site URL', () => {
+  it('is SITE_URL when set, without a trailing slash', () => {
+    expect(readBuildConfig({ SITE_URL: 'https://reviews.example/', PORT: '4700' }).site).toBe('https://reviews.example');
+  });
+
+  it('follows the server the build is made for when SITE_URL is unset', () => {
+    expect(readBuildConfig({}).site).toBe('http://localhost:4321');
+    expect(readBuildConfig({ PORT: '4700' }).site).toBe('http://localhost:4700');
+    expect(readBuildConfig({ HOST: '192.0.2.7', PORT: '80' }).site).toBe('http://192.0.2.7:80');
+    expect(readBuildConfig({ HOST: '0.0.0.0', PORT: '4700' }).site).toBe('http://localhost:4700');
+    expect(readBuildConfig({ HOST: '::1' }).site).toBe('http://[::1]:4321');
+  });
+
+  it('lets npm run deploy reach a server listening on every address through the loopback', () => {
+    expect(readDeployConfig({ HOST: '0.0.0.0', PORT: '4700' }).hubUrl).toBe('http://127.0.0.1:4700/api/websub/hub');
+  });
+});
+
+describe("the build's today", () => {
+  it('is unset (the clock in the business time zone) unless BUILD_TODAY pins it', () => {
+    expect(readBuildConfig({}).today).toBeUndefined();
+    expect(readBuildConfig({ BUILD_TODAY: '2026-11-27' }).today).toBe('2026-11-27');
+    expect(() => readBuildConfig({ BUILD_TODAY: '2026-11-31' })).toThrow('BUILD_TODAY: must be a date written YYYY-MM-DD');
   });
 });

@@ -46,3 +46,37 @@ export function buildSite(options: {
     child.on('close', (code) => done({ code, output: stripVTControlCharacters(output) }));
   });
 }
+
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `npm run build` (scripts/build.ts: content check, build beside
+ * `distDir`, swap on success) the way an owner does, with plain-text output.
+ */
+export function runBuildScript(options: { contentDir: string; distDir: string; env?: Record<string, string> }): Promise<ScriptResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../scripts/build.ts')], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+        CONTENT_DIR: options.contentDir,
+        DIST_DIR: options.distDir,
+        SITE_URL: 'http://localhost:4321',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout: stripVTControlCharacters(stdout), stderr: stripVTControlCharacters(stderr) }));
+  });
+}

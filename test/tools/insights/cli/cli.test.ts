@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,12 @@ function runCli(lines: string): { status: number | null; stdout: string; stderr:
   const dir = mkdtempSync(join(tmpdir(), 'insights-cli-'));
   const input = join(dir, 'reviews.jsonl');
   writeFileSync(input, lines);
-  const result = spawnSync(process.execPath, ['scripts/insights.ts', '--input', input], { encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  try {
+    const result = spawnSync(process.execPath, ['scripts/insights.ts', '--input', input], { encoding: 'utf8' });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('parseJsonl', () => {

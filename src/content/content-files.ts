@@ -1,0 +1,94 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import { ContentError, type ContentProblem } from '../lib/content-error.ts';
+import { parseReviewFile, xmlProblems } from '../lib/content/review-file.ts';
+import { zodProblems } from '../lib/content/zod-problems.ts';
+import type { ReviewEntry, SiteContent } from '../lib/reviews-dataset.ts';
+import { BusinessFileSchema } from '../schemas/business.ts';
+import { AspectSchema, ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } from '../schemas/catalogue.ts';
+import { EditorialFileSchema } from '../schemas/editorial.ts';
+
+/**
+ * Reading `content/` from disk, shared by the Astro loaders and the check the
+ * build runs before Astro starts (so content errors are printed as plain
+ * lines, once each, without Astro's wrapping).
+ */
+
+/** A path as error messages show it: relative to where the command runs. */
+export const shown = (path: string) => relative(process.cwd(), resolve(path));
+
+export type Read<T> = { ok: true; value: T } | { ok: false; problems: ContentProblem[] };
+
+/** One JSON data file, validated with its schema. */
+export async function readJsonContent<T extends z.ZodType>(path: string, schema: T): Promise<Read<z.infer<T>>> {
+  const file = shown(path);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return fail(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return fail(file, `is not valid JSON: ${(error as Error).message}`);
+  }
+  const problems = xmlProblems(file, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) problems.push(...zodProblems(file, parsed.error));
+  return problems.length > 0 || !parsed.success ? { ok: false, problems } : { ok: true, value: parsed.data };
+}
+
+/** Every `*.md` under the reviews folder, in a stable order; every problem of every file. */
+export async function readReviewFiles(dir: string): Promise<Read<(ReviewEntry & { id: string })[]>> {
+  const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).filter((n) => n.endsWith('.md')).sort();
+  const entries: (ReviewEntry & { id: string })[] = [];
+  const problems: ContentProblem[] = [];
+  for (const name of names) {
+    const file = shown(join(dir, name));
+    const parsed = parseReviewFile(file, await readFile(join(dir, name), 'utf8'));
+    if (parsed.ok) entries.push({ id: name.replace(/\.md$/, ''), file, data: parsed.data, body: parsed.body });
+    else problems.push(...parsed.problems);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: entries };
+}
+
+export const CONTENT_FILES = {
+  business: { name: 'business.json', schema: BusinessFileSchema },
+  editorial: { name: 'editorial.json', schema: EditorialFileSchema },
+  technicians: { name: 'technicians.json', schema: z.array(TechnicianSchema) },
+  services: { name: 'services.json', schema: z.array(ServiceFileSchema) },
+  serviceAreas: { name: 'service-areas.json', schema: z.array(ServiceAreaSchema) },
+  aspects: { name: 'aspects.json', schema: z.array(AspectSchema) },
+} as const;
+
+/** All of `content/` as the dataset builder takes it; throws one ContentError listing every file's problems. */
+export async function readSiteContent(contentDir: string): Promise<SiteContent> {
+  const [business, technicians, services, serviceAreas, editorial, aspects, reviews] = await Promise.all([
+    readJsonContent(join(contentDir, CONTENT_FILES.business.name), CONTENT_FILES.business.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.technicians.name), CONTENT_FILES.technicians.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.services.name), CONTENT_FILES.services.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.serviceAreas.name), CONTENT_FILES.serviceAreas.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.editorial.name), CONTENT_FILES.editorial.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.aspects.name), CONTENT_FILES.aspects.schema),
+    readReviewFiles(join(contentDir, 'reviews')),
+  ]);
+  const all = [business, technicians, services, serviceAreas, editorial, aspects, reviews];
+  const problems = all.flatMap((r) => (r.ok ? [] : r.problems));
+  if (!business.ok || !technicians.ok || !services.ok || !serviceAreas.ok || !reviews.ok || problems.length > 0) {
+    throw new ContentError(problems);
+  }
+  return {
+    business: business.value,
+    technicians: technicians.value,
+    services: services.value,
+    serviceAreas: serviceAreas.value,
+    reviews: reviews.value,
+  };
+}
+
+function fail(file: string, message: string): Read<never> {
+  return { ok: false, problems: [{ file, field: '(file)', message }] };
+}

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { ContentError } from '../lib/content-error.ts';
+import { readReviewFiles } from './content-files.ts';
+
+/**
+ * Loads `content/reviews/*.md`. Astro's own Markdown loader parses the header
+ * as YAML 1.1, which turns `date: 2026-11-31` into 2026-12-01 before any
+ * schema sees it; this one reads it as the text the owner wrote.
+ */
+export function reviewFilesLoader(dir: string): Loader {
+  return {
+    name: 'review-files-loader',
+    load: async ({ store, parseData, watcher }) => {
+      const read = await readReviewFiles(dir);
+      if (!read.ok) throw new ContentError(read.problems);
+      store.clear();
+      for (const entry of read.value) {
+        const data = await parseData({ id: entry.id, data: { ...entry.data } });
+        store.set({ id: entry.id, data, body: entry.body, filePath: entry.file });
+      }
+      watcher?.add(resolve(dir));
+    },
+  };
+}

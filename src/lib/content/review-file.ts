@@ -1,0 +1,38 @@
+import { ReviewFileSchema, type ReviewFile } from '../../schemas/review.ts';
+import type { ContentProblem } from '../content-error.ts';
+import { parseFrontmatter } from './frontmatter.ts';
+import { firstXmlIllegal, stringsOf } from './xml-chars.ts';
+import { zodProblems } from './zod-problems.ts';
+
+export type ParsedReviewFile = { ok: true; data: ReviewFile; body: string } | { ok: false; problems: ContentProblem[] };
+
+/** One `content/reviews/*.md` file, from its text: header validated, body kept as written. */
+export function parseReviewFile(file: string, text: string): ParsedReviewFile {
+  const front = parseFrontmatter(text);
+  if (!front.ok) return { ok: false, problems: [{ file, field: front.field, message: front.message }] };
+  const problems = xmlProblems(file, { ...asRecord(front.data), text: front.body });
+  const parsed = ReviewFileSchema.safeParse(front.data ?? {});
+  if (!parsed.success) problems.push(...zodProblems(file, parsed.error));
+  if (problems.length > 0 || !parsed.success) return { ok: false, problems };
+  return { ok: true, data: parsed.data, body: front.body };
+}
+
+/** A problem for every field holding a character XML 1.0 cannot carry: it would break the Atom feed. */
+export function xmlProblems(file: string, value: unknown): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const [field, text] of stringsOf(value)) {
+    const char = firstXmlIllegal(text);
+    if (char) {
+      problems.push({
+        file,
+        field: field || '(file)',
+        message: `holds the character ${char}, which XML feeds cannot carry (delete it; it is usually invisible, pasted from another app)`,
+      });
+    }
+  }
+  return problems;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
