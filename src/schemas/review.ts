@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ContentDateSchema, HttpUrlSchema, IsoDateSchema, NonEmptyTextSchema, SlugSchema, UlidSchema } from './common.ts';
 
-export const RatingSchema = z
-  .int({ error: (issue) => (issue.input === undefined ? undefined : 'must be a whole number of stars from 1 to 5') })
-  .min(1, 'must be a whole number of stars from 1 to 5')
-  .max(5, 'must be a whole number of stars from 1 to 5')
-  .describe('Star rating, 1 to 5');
+export const RatingSchema = z.int().min(1).max(5).describe('Star rating, 1 to 5');
+
+/** The rating of a review file, with the message an owner needs (the API keeps zod's own). */
+const STARS = 'must be a whole number of stars from 1 to 5';
+const FileRatingSchema = z
+  .int({ error: (issue) => (issue.input === undefined ? undefined : STARS) })
+  .min(1, STARS)
+  .max(5, STARS);
 
 export const OwnerReplySchema = z
   .object({
@@ -19,10 +22,11 @@ export const ReviewFileSchema = z.strictObject({
   id: UlidSchema,
   author: NonEmptyTextSchema,
   author_avatar_url: HttpUrlSchema.nullable().default(null),
-  rating: RatingSchema,
+  rating: FileRatingSchema,
   date: ContentDateSchema,
   source: SlugSchema.describe('google, yelp, facebook, website, ...'),
   source_url: HttpUrlSchema.nullable().default(null),
+  source_id: NonEmptyTextSchema.optional().describe("The platform's id of an imported review: a re-import finds it by this"),
   owner_reply: z.strictObject({ text: NonEmptyTextSchema, date: ContentDateSchema }).nullable().default(null),
   verified: z.boolean(),
   service_area: NonEmptyTextSchema.nullable().default(null),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, runBuildScript } from '../support/build.ts';
@@ -39,6 +40,17 @@ async function filesOf(dir: string): Promise<Map<string, Buffer>> {
 function expectSameFiles(after: Map<string, Buffer>, before: Map<string, Buffer>): void {
   expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
   for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
+}
+
+/** A port nothing listens on now (the server must know its port before it builds). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
 }
 
 describe('the build', () => {
@@ -259,6 +271,34 @@ describe('npm start (functions/start.ts)', () => {
     const after = await fetch(`${url}/reviews.json`);
     expect(after.status).toBe(200);
     expect(await after.text()).toBe(before);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('links to the port it serves on when SITE_URL is unset: feeds and hub topics', async () => {
+    const port = await freePort();
+    const { SITE_URL: _unset, ...env } = process.env;
+    const server = start({
+      ...(env as Record<string, string>),
+      PORT: String(port),
+      DIST_DIR: join(scratch, 'start-port'),
+      HUB_DB_PATH: join(scratch, 'start-port.db'),
+      HUB_ALLOW_PRIVATE_CALLBACKS: '1',
+    });
+    const url = await server.listening;
+    const base = `http://127.0.0.1:${port}`;
+    expect(url).toBe(base);
+    expect(await (await fetch(`${url}/feed.xml`)).text()).toContain(`<link rel="self" href="${base}/feed.xml"/>`);
+    const subscribe = (topic: string) =>
+      fetch(`${url}/api/websub/hub`, {
+        method: 'POST',
+        body: new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'https://127.0.0.1:9/callback' }),
+      });
+    const own = await subscribe(`${base}/feed.xml`);
+    expect(own.status, await own.text()).toBe(202);
+    const other = await subscribe('http://localhost:4321/feed.xml');
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain('is not a topic of this hub');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

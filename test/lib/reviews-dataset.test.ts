@@ -13,22 +13,7 @@ function entry(file: string, data: Record<string, unknown>, body = 'Good work.')
 }
 
 const base: Omit<SiteContent, 'reviews'> = {
-<<<<<<< HEAD
   business: ACME,
-=======
-  business: {
-    id: 'acme',
-    name: 'Acme Electric',
-    description: 'Electricians',
-    url: 'https://acme.example',
-    telephone: '+1-555-0100',
-    email: 'office@acme.example',
-    address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
-    timezone: 'America/Los_Angeles',
-    hours: [],
-    licences: [],
-  },
->>>>>>> 4a30b96 (Owner's first hour, part 1: content dates taken as written (own review loader, YAML 1.2 core schema), impossible and future dates (BUILD_TODAY, business timezone) and XML-illegal characters fail the build naming file/field/char; content problems one line each, printed before Astro starts, pinned by inline snapshots; npm run build builds beside dist and swaps on success (one buildBeside shared with start and deploy); npm start serves the last good build when a rebuild fails; SITE_URL defaults to http://HOST:PORT; feeds never emit XML-illegal characters (property test with libxml2); insights CLI test removes its /tmp folders)
   technicians: [{ name: 'Ana Lima', aliases: [] }],
   services: [{ id: 'panel-upgrade', label: 'Panel upgrade', synonyms: [] }],
   serviceAreas: [{ name: 'Tacoma', aliases: [] }],

@@ -15,6 +15,7 @@ export const ACME: BusinessFile = {
   telephone: '+1-555-0100',
   email: 'office@acme.example',
   address: { street_address: '1 Main St', locality: 'Town', region: 'WA', postal_code: '98000', country: 'US' },
+  timezone: 'America/Los_Angeles',
   hours: [],
   licences: [],
 };

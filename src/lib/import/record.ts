@@ -1,0 +1,69 @@
+import { InputError } from '../insights/cli/review-lines.ts';
+
+/**
+ * One review as an export holds it, before it becomes a file: the common
+ * shape the three format readers produce (contract section 7).
+ */
+export interface ImportRecord {
+  /** Where the record is in the export, for messages: `reviews[3] (reviewId "…")`, `line 5 (Review Id "…")`. */
+  where: string;
+  /** `google`, `trustpilot`, or a plain CSV's own slug. */
+  source: string;
+  /** The platform's id of the review: what makes a re-import find it again. */
+  sourceId: string;
+  /** Display name; null for an anonymous reviewer. */
+  author: string | null;
+  authorAvatarUrl: string | null;
+  rating: number;
+  /** When it was written: a calendar date (`YYYY-MM-DD`) or an instant (ISO 8601). */
+  written: When;
+  /** null for a rating-only review. */
+  text: string | null;
+  reply: { text: string; written: When } | null;
+  sourceUrl: string | null;
+}
+
+/** A calendar date as the export wrote it, or an instant that becomes a date in the business's time zone. */
+export type When = { date: string } | { instant: Date };
+
+/** A file or record the importer cannot take: the message names the record; nothing is written. */
+export class ImportError extends InputError {
+  override name = 'ImportError';
+}
+
+/** `(Translated by Google) …translation… (Original) …original…`: the reviewer's own words are kept. */
+export function originalText(text: string): string {
+  const original = /\(Original\)\s*([\s\S]*)$/.exec(text);
+  if (original && /\(Translated by Google\)/.test(text)) return original[1]!.trim();
+  // Google also shows an original followed by its translation.
+  const translated = text.split(/\s*\(Translated by Google\)/);
+  if (translated.length > 1 && translated[0]!.trim() !== '') return translated[0]!.trim();
+  return text.trim();
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A date or timestamp cell. A timestamp without an offset is taken as UTC
+ * (Trustpilot's column says so); a bare date is kept as written.
+ */
+export function parseWhen(value: string, where: string, field: string): When {
+  const match = INSTANT.exec(value.trim());
+  if (!match) throw new ImportError(`${where}: ${field}: "${value}" is not a date (YYYY-MM-DD) or a timestamp (YYYY-MM-DDTHH:MM:SSZ)`);
+  if (match[2] === undefined) return { date: match[1]! };
+  const instant = new Date(`${match[1]}T${match[2]}${match[3] ?? 'Z'}`);
+  if (Number.isNaN(instant.getTime())) throw new ImportError(`${where}: ${field}: "${value}" is not a real moment`);
+  return { instant };
+}
+
+/** A star rating cell, 1 to 5. */
+export function parseStars(value: string, where: string, field: string): number {
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 5)
+    throw new ImportError(`${where}: ${field}: "${value}" is not a star rating (a whole number from 1 to 5)`);
+  return n;
+}
+
+/** Empty and whitespace-only cells are absent. */
+export const present = (value: string | undefined | null): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value;
