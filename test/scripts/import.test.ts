@@ -7,7 +7,6 @@ import type { Review } from '../../src/schemas/review.ts';
 import { runBuildScript } from '../support/build.ts';
 import { FIXTURE_CONTENT, ROOT } from '../support/paths.ts';
 
-const FIXTURES = join(ROOT, 'test/fixtures/import');
 const TODAY = '2026-11-27';
 // Inside the project: the build's prerender step resolves packages from the output folder's ancestors.
 const scratch = await mkdtemp(join(ROOT, '.test-dist', 'import-'));
