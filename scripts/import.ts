@@ -15,7 +15,7 @@ import { parseFrontmatter } from '../src/lib/content/frontmatter.ts';
 import { readExport } from '../src/lib/import/detect.ts';
 import { ImportError } from '../src/lib/import/record.ts';
 import { planImport, type ExistingReview } from '../src/lib/import/review-files.ts';
-import { InputError } from '../src/lib/insights/cli/review-lines.ts';
+import { InputError } from '../tools/insights/cli/review-lines.ts';
 import { z } from 'zod';
 import { TimeZoneSchema } from '../src/schemas/common.ts';
 import { readInputFile, runCli } from './cli.ts';
@@ -37,7 +37,7 @@ function main(): number {
   try {
     read = readExport(text);
   } catch (error) {
-    if (error instanceof ImportError) throw new ImportError(`${file}: ${error.message}`);
+    if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`);
     throw error;
   }
   const dir = join(config.contentDir, 'reviews');
@@ -51,7 +51,7 @@ function main(): number {
       newId: (time) => newId(time),
     });
   } catch (error) {
-    if (error instanceof ImportError) throw new ImportError(`${file}: ${error.message}`);
+    if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`);
     throw error;
   }
 

@@ -1,5 +1,3 @@
-import { InputError } from '../insights/cli/review-lines.ts';
-
 /**
  * One review as an export holds it, before it becomes a file: the common
  * shape the three format readers produce (contract section 7).
@@ -27,7 +25,7 @@ export interface ImportRecord {
 export type When = { date: string } | { instant: Date };
 
 /** A file or record the importer cannot take: the message names the record; nothing is written. */
-export class ImportError extends InputError {
+export class ImportError extends Error {
   override name = 'ImportError';
 }
 
