@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
-import type { Loader } from 'astro/loaders';
+import { resolve, sep } from 'node:path';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { ContentError } from '../lib/content-error.ts';
 import { readReviewFiles } from './content-files.ts';
 
@@ -9,17 +9,27 @@ import { readReviewFiles } from './content-files.ts';
  * schema sees it; this one reads it as the text the owner wrote.
  */
 export function reviewFilesLoader(dir: string): Loader {
+  const root = resolve(dir);
   return {
     name: 'review-files-loader',
-    load: async ({ store, parseData, watcher }) => {
-      const read = await readReviewFiles(dir);
-      if (!read.ok) throw new ContentError(read.problems);
-      store.clear();
-      for (const entry of read.value) {
-        const data = await parseData({ id: entry.id, data: { ...entry.data } });
-        store.set({ id: entry.id, data, body: entry.body, filePath: entry.file });
-      }
-      watcher?.add(resolve(dir));
+    load: async (context) => {
+      await sync(dir, context);
+      // `astro dev`: a review file added, changed or removed is read again, as Astro's glob loader did.
+      context.watcher?.add(root);
+      context.watcher?.on('all', (_event, path) => {
+        if (!path.startsWith(root + sep) || !path.endsWith('.md')) return;
+        sync(dir, context).catch((error: unknown) => context.logger.error(error instanceof Error ? error.message : String(error)));
+      });
     },
   };
+}
+
+async function sync(dir: string, { store, parseData }: LoaderContext): Promise<void> {
+  const read = await readReviewFiles(dir);
+  if (!read.ok) throw new ContentError(read.problems);
+  store.clear();
+  for (const entry of read.value) {
+    const data = await parseData({ id: entry.id, data: { ...entry.data } });
+    store.set({ id: entry.id, data, body: entry.body, filePath: entry.file });
+  }
 }
