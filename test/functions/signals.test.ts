@@ -158,6 +158,8 @@ describe('signals', () => {
               HOST: '127.0.0.1',
               PORT: port,
               DIST_DIR: distDir,
+              // The site the fixture build was made for: a server on another one says so in a line of its own.
+              SITE_URL: 'http://localhost:4321',
               SERVICE_ROLE: 'read',
               WEB_CONCURRENCY: workers,
             },
