@@ -34,6 +34,7 @@ describe('npm run deploy, interrupted or doubled', () => {
   let callbacks: CallbackServer;
   let service: ServiceProcess;
   const dist = () => join(dir, 'dist');
+  const servedAtPush: Promise<string[]>[] = [];
 
   /** `npm run deploy` (or `node scripts/deploy.ts` when `direct`) against the service, its output collected. */
   const deploy = (direct = false, cacheName = 'cache'): Run => {
@@ -68,15 +69,31 @@ describe('npm run deploy, interrupted or doubled', () => {
     await cp(FIXTURE_DIST, dist(), { recursive: true });
     pki = await createTestPki(dir);
     callbacks = await CallbackServer.start(pki);
+    // Two workers: a deploy must reload both before the hub pushes.
     service = await ServiceProcess.start({
       ...FAST_HUB_ENV,
+      WEB_CONCURRENCY: '2',
       DIST_DIR: dist(),
       HUB_DB_PATH: join(dir, 'hub.db'),
       NODE_EXTRA_CA_CERTS: pki.caFile,
     });
     const subscribe = await fetch(`${service.url}/api/websub/hub`, {
       method: 'POST',
-      body: new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': TOPICS.reviews, 'hub.callback': callbacks.url('/reviews') }),
+      body: new URLSearchParams({
+        'hub.mode': 'subscribe',
+        'hub.topic': TOPICS.reviews,
+        // When the push arrives, six new connections (the primary hands them to the workers in turn) ask what each serves.
+        'hub.callback': callbacks.url('/reviews', (r) => {
+          if (r.method === 'GET') return { status: 200, body: r.query.get('hub.challenge') ?? '' };
+          const seen = Promise.all(
+            Array.from({ length: 6 }, () =>
+              fetch(`${service.url}/reviews.json`, { headers: { connection: 'close' } }).then((a) => a.text()),
+            ),
+          );
+          servedAtPush.push(seen);
+          return { status: 204, until: seen };
+        }),
+      }),
     });
     expect(subscribe.status).toBe(202);
     await eventually(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionList().length) === 1, 'the subscription');
@@ -87,7 +104,7 @@ describe('npm run deploy, interrupted or doubled', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('two deploys started together: one refuses naming the holder; the live build, dist.previous and the pushes agree', async () => {
+  it('two deploys started together against two workers: one refuses naming the holder; the live build, dist.previous and the push agree, and both workers serve the new build before the push arrives', async () => {
     const liveBefore = await builtAt(dist());
     await writeFile(join(dir, 'content/reviews/2025-06-01-deploy-1.md'), review(1));
     const runs = [deploy(false, 'a'), deploy(false, 'b')];
@@ -112,6 +129,8 @@ describe('npm run deploy, interrupted or doubled', () => {
     const pushes = callbacks.to('/reviews', 'POST');
     expect(pushes).toHaveLength(1);
     expect(pushes[0]?.body.toString()).toBe(served);
+    // Both workers served the new build when the push arrived.
+    expect(await servedAtPush[0]).toEqual(Array.from({ length: 6 }, () => served));
   }, 240_000);
 
   it('a stale lock is taken over, and kill -9 of npm at the swap leaves a complete build, served and pushed', async () => {
