@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort } from '../test/support/service-process.ts';
 import { prepareSize, type BenchSize } from './dataset.ts';
-import { combine, ensureWrk, load, median, type LoadResult } from './load.ts';
+import { combine, ensureWrk, load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
-import { startScriptNodeFlags } from './processes.ts';
+import { cpuSeconds, startScriptNodeFlags } from './processes.ts';
+import { readFileSync } from 'node:fs';
 
 /**
  * `node bench/workers.ts`: search and since throughput of `npm start` with
@@ -63,6 +64,38 @@ async function startService(workers: number, distDir: string): Promise<Running> 
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/** CPU seconds used so far by the service: its primary and every worker (children from /proc, Linux). */
+function treeCpuSeconds(running: Running): number {
+  const pid = running.child.pid as number;
+  const children = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  return [pid, ...children].reduce((sum, p) => sum + (cpuSeconds(p) ?? 0), 0);
+}
+
+/** One turn, with the service's CPU per answer (steadier than req/s on a shared machine). */
+async function turn(running: Running, requests: LoadRequest[]): Promise<LoadResult> {
+  const before = treeCpuSeconds(running);
+  const result = await load(running.url, requests, options);
+  return { ...result, cpuMicrosPerRequest: ((treeCpuSeconds(running) - before) * 1e6) / Math.max(1, result.total) };
+}
+
+/** A port nobody listens on right now (the OS's pick for port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 function stop(running: Running): Promise<void> {
   return new Promise((done) => {
     if (running.child.exitCode !== null) return done();
@@ -90,15 +123,17 @@ try {
     const turns: { one: LoadResult; two: LoadResult }[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const first = round % 2 === 0 ? one : two;
-      const a = await load(first.url, requests, options);
-      const b = await load((first === one ? two : one).url, requests, options);
+      const a = await turn(first, requests);
+      const b = await turn(first === one ? two : one, requests);
       turns.push(first === one ? { one: a, two: b } : { one: b, two: a });
     }
     const ratio = median(turns.map((t) => t.two.requestsPerSecond / t.one.requestsPerSecond));
     const row = { case: name, one: combine(turns.map((t) => t.one)), two: combine(turns.map((t) => t.two)), ratio, pass: ratio >= TARGET };
+    const cpuOne = row.one.cpuMicrosPerRequest ?? 0;
+    const cpuTwo = row.two.cpuMicrosPerRequest ?? 0;
     results.push(row);
     console.log(
-      `[${size.name}] ${name}: 1 worker ${row.one.requestsPerSecond.toFixed(0)} req/s, 2 workers ${row.two.requestsPerSecond.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target ≥ ${TARGET}) ${row.pass ? 'PASS' : 'FAIL'}; errors ${row.one.errors + row.two.errors}, 4xx/5xx ${row.one.badStatus + row.two.badStatus}`,
+      `[${size.name}] ${name}: 1 worker ${row.one.requestsPerSecond.toFixed(0)} req/s, 2 workers ${row.two.requestsPerSecond.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} (target ≥ ${TARGET}) ${row.pass ? 'PASS' : 'FAIL'}; CPU per answer ${cpuOne.toFixed(0)} µs and ${cpuTwo.toFixed(0)} µs (${(cpuTwo / cpuOne).toFixed(2)}×); errors ${row.one.errors + row.two.errors}, 4xx/5xx ${row.one.badStatus + row.two.badStatus}`,
     );
   }
 } finally {
