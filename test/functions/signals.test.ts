@@ -60,38 +60,42 @@ describe('signals', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('SIGTERM while 20 clients download 5 MB slowly: every download completes byte for byte, then the process exits', async () => {
-    const service = await ServiceProcess.start({ DIST_DIR: distDir, SERVICE_ROLE: 'read' });
-    try {
-      let answering = 0;
-      let everyoneStarted: () => void = () => {};
-      const started = new Promise<void>((resolve) => (everyoneStarted = resolve));
-      const downloads = Array.from({ length: 20 }, () =>
-        slowDownload(`${service.url}/big.bin`, 2 * MB, () => (answering += 1) === 20 && everyoneStarted()),
-      );
-      await started;
-      const signalledAt = Date.now();
-      service.signal('SIGTERM');
-      await service.waitForLine(/SIGTERM: shutting down/);
-      // Stopped accepting: a new connection is refused while the downloads go on.
-      await expect(get(`${service.url}/reviews.json`)).rejects.toThrow();
-      const results = await Promise.all(downloads);
-      const exit = await service.exited;
-      const digest = createHash('sha256').update(big).digest('hex');
-      for (const result of results) {
-        expect(result.status).toBe(200);
-        expect(result.body.length).toBe(big.length);
-        expect(createHash('sha256').update(result.body).digest('hex')).toBe(digest);
+  it.each(['1', '2'])(
+    'SIGTERM with WEB_CONCURRENCY=%s while 20 clients download 5 MB slowly: every download completes byte for byte, then the process exits',
+    async (workers) => {
+      const service = await ServiceProcess.start({ DIST_DIR: distDir, SERVICE_ROLE: 'read', WEB_CONCURRENCY: workers });
+      try {
+        let answering = 0;
+        let everyoneStarted: () => void = () => {};
+        const started = new Promise<void>((resolve) => (everyoneStarted = resolve));
+        const downloads = Array.from({ length: 20 }, () =>
+          slowDownload(`${service.url}/big.bin`, 2 * MB, () => (answering += 1) === 20 && everyoneStarted()),
+        );
+        await started;
+        const signalledAt = Date.now();
+        service.signal('SIGTERM');
+        await service.waitForLine(/SIGTERM: shutting down/);
+        // Stopped accepting: a new connection is refused while the downloads go on.
+        await expect(get(`${service.url}/reviews.json`)).rejects.toThrow();
+        const results = await Promise.all(downloads);
+        const exit = await service.exited;
+        const digest = createHash('sha256').update(big).digest('hex');
+        for (const result of results) {
+          expect(result.status).toBe(200);
+          expect(result.body.length).toBe(big.length);
+          expect(createHash('sha256').update(result.body).digest('hex')).toBe(digest);
+        }
+        const lastEnded = Math.max(...results.map((r) => r.endedAt));
+        // Reading 5 MB at 2 MB/s takes over two seconds after the signal: the process waited for them.
+        expect(lastEnded - signalledAt).toBeGreaterThan(1_000);
+        expect(exit.at).toBeGreaterThanOrEqual(lastEnded);
+        expect(exit.code).toBe(0);
+      } finally {
+        await service.stop();
       }
-      const lastEnded = Math.max(...results.map((r) => r.endedAt));
-      // Reading 5 MB at 2 MB/s takes over two seconds after the signal: the process waited for them.
-      expect(lastEnded - signalledAt).toBeGreaterThan(1_000);
-      expect(exit.at).toBeGreaterThanOrEqual(lastEnded);
-      expect(exit.code).toBe(0);
-    } finally {
-      await service.stop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   describe('SERVICE_ROLE=read', () => {
     let service: ServiceProcess;
