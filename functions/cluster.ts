@@ -77,6 +77,7 @@ export function startPrimary(options: PrimaryOptions): Primary {
     listening.add(worker.id);
     quickDeaths = 0;
     log(`worker ${worker.process.pid} listening on ${address.address}:${address.port}`);
+    if (!everListened && !stopping && Object.keys(cluster.workers ?? {}).length < options.workers) fork();
     if (listening.size >= options.workers && !everListened) {
       everListened = true;
       readyResolve();
@@ -136,7 +137,9 @@ export function startPrimary(options: PrimaryOptions): Primary {
     }
   }
 
-  for (let i = 0; i < options.workers; i += 1) fork();
+  // One after another: each opens the hub's database (and migrates a new one) and loads the build alone,
+  // so workers never race on a schema nor hold two loads' garbage at once.
+  fork();
 
   return {
     ready,

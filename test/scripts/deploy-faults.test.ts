@@ -120,11 +120,12 @@ describe('npm run deploy, interrupted or doubled', () => {
     expect(await builtAt(dist())).not.toBe(liveBefore);
     await expect(stat(`${dist()}.deploy.lock`)).rejects.toThrow();
     await expect(stat(`${dist()}.next`)).rejects.toThrow();
+    // The hub takes the publish after its 202: wait for the push, then read what is served.
+    await callbacks.waitFor((all) => all.some((r) => r.method === 'POST'), 'the push', 15_000);
     const served = await (await fetch(`${service.url}/reviews.json`)).text();
     expect(served).toBe(await readFile(join(dist(), 'client/reviews.json'), 'utf8'));
     expect(served).toContain('01JB0000000000000000000001');
     // One push, of those bytes.
-    await callbacks.waitFor((all) => all.some((r) => r.method === 'POST'), 'the push', 15_000);
     await new Promise((r) => setTimeout(r, 500));
     const pushes = callbacks.to('/reviews', 'POST');
     expect(pushes).toHaveLength(1);
