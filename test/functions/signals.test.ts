@@ -21,10 +21,12 @@ function slowDownload(
       started();
       const chunks: Buffer[] = [];
       let received = 0;
+      let lastByteAt = 0;
       const begin = Date.now();
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         received += chunk.length;
+        lastByteAt = Date.now();
         // Ahead of the rate: stop reading until the clock catches up (the server's writes then wait on TCP).
         const due = begin + (received / bytesPerSecond) * 1_000;
         if (due > Date.now()) {
@@ -32,7 +34,16 @@ function slowDownload(
           setTimeout(() => res.resume(), due - Date.now());
         }
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), endedAt: Date.now() }));
+      // The bytes are this process's once its socket has closed (it closes when the whole answer is parsed); 'data'
+      // and 'end' may come later, held back by this reader's own pauses.
+      const closed = new Promise<number>((done) => res.socket.once('close', () => done(Date.now())));
+      res.on(
+        'end',
+        () =>
+          void closed.then((closedAt) =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), endedAt: Math.min(closedAt, lastByteAt) }),
+          ),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
