@@ -72,6 +72,8 @@ export async function composeService(config: ServerConfig, options: ServiceOptio
           config: config.hub,
           artifacts,
           site,
+          // A deploy may build for another SITE_URL: the hub follows the site of the build each reload brings.
+          readSite: () => readBuildInfo(config.distDir).site,
           log,
           onPublishRequest: (topics) => reload(topics),
           ...(options.resolve ? { resolve: options.resolve } : {}),

@@ -106,12 +106,15 @@ if (response instanceof Error || response.status !== 202) {
     response instanceof Error
       ? `${response.message}${response.cause instanceof Error ? `: ${response.cause.message}` : ''}`
       : `${response.status} ${await response.text()}`;
+  // An answer from the hub says itself what happened (a build it could not load, a publish it retries); no answer means it was not told.
   failed(
-    `the new build is on disk, but telling the hub at ${config.hubUrl} failed (${why}): the server still serves the last one until it is told (run npm run deploy again) or restarted`,
+    `the new build is on disk, but telling the hub at ${config.hubUrl} failed (${why})${response instanceof Error ? ': the server still serves the last one until it is told (run npm run deploy again) or restarted' : ''}`,
   );
 }
 release();
-console.log(`deploy: told the hub at ${config.hubUrl}; it reloads every worker, then pushes the changed topics`);
+// The hub answers once every worker has reloaded and the changes are recorded, saying what it pushes.
+const answer = response instanceof Error ? '' : (await response.text()).trim();
+console.log(`deploy: told the hub at ${config.hubUrl}: ${answer}`);
 if (stoppedBy) {
   console.error(`deploy: stopped (${stoppedBy}) after the swap had begun; it was finished and the hub was told`);
   process.exit(1);

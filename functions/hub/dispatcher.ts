@@ -2,8 +2,17 @@ import type { HubConfig } from '../../src/config.ts';
 import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { notificationHeaders } from '../../src/lib/hub/notification.ts';
 import { isGone, isSuccess } from '../../src/lib/hub/retry.ts';
+import type { HubSite } from './hub-site.ts';
 import type { HubClient } from './safe-client.ts';
-import type { ClaimedDelivery, DeliveryOutcome, HubStore, PendingVerification, StoredTopic } from './store/index.ts';
+import {
+  isBusy,
+  storeError,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type HubStore,
+  type PendingVerification,
+  type StoredTopic,
+} from './store/index.ts';
 import { verifyIntent } from './verify.ts';
 
 export interface DispatcherDeps {
@@ -12,7 +21,8 @@ export interface DispatcherDeps {
   /** This process's name in claim columns. */
   worker: string;
   config: HubConfig;
-  hubUrl: string;
+  /** Where the hub's own URL comes from (the `Link` header): a publish may move the site. */
+  site: Pick<HubSite, 'hubUrl'>;
   log: (message: string) => void;
   now?: () => number;
 }
@@ -27,6 +37,10 @@ const SWEEP_EVERY_MS = 1_000;
  * acknowledgements arrive one by one.
  */
 const RECORD_AFTER_MS = 5;
+/** A turn or a record that met a lock held elsewhere tries again this soon (each try blocks at most the busy timeout). */
+const BUSY_RETRY_MS = 100;
+/** After any other failure of the database. */
+const FAILED_RETRY_MS = 1_000;
 
 /**
  * Runs the hub's outgoing work: verifications and deliveries claimed from
@@ -108,9 +122,10 @@ export class Dispatcher {
     try {
       this.#claimAndRun();
     } catch (error) {
-      // The database was busy (another worker held it past busy_timeout) or failed: try again shortly rather than stop.
-      this.#deps.log(`hub: could not look for work: ${describe(error)}`);
-      this.#turnTimer = setTimeout(() => this.#turn(), 1_000);
+      // Another worker or process holds the lock, or the database failed: try again shortly rather than stop.
+      const failure = storeError(error);
+      if (!isBusy(failure)) this.#deps.log(`hub: could not look for work: ${failure.message}`);
+      this.#turnTimer = setTimeout(() => this.#turn(), isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS);
       this.#turnTimer.unref();
     }
   }
@@ -158,7 +173,7 @@ export class Dispatcher {
       const response = await this.#deps.client.send({
         method: 'POST',
         url: delivery.callback,
-        headers: notificationHeaders(topic, this.#deps.hubUrl, delivery.secret),
+        headers: notificationHeaders(topic, this.#deps.site.hubUrl, delivery.secret),
         body: topic.body,
         maxBodyBytes: 0,
       });
@@ -198,8 +213,21 @@ export class Dispatcher {
     try {
       removed = store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
     } catch (error) {
-      // Unrecorded outcomes leave their rows claimed: when the claims run out the deliveries go again (at least once).
-      log(`hub: could not record ${outcomes.length} delivery outcomes: ${describe(error)}`);
+      const failure = storeError(error);
+      // Kept and written at the next try (a stop writes what it can); while they wait, their rows stay claimed by
+      // this worker. Were the claims to run out first, the deliveries go again: at least once.
+      this.#outcomes = outcomes.concat(this.#outcomes);
+      if (!isBusy(failure)) log(`hub: could not record ${outcomes.length} delivery outcomes: ${failure.message}`);
+      if (!this.#stopped) {
+        this.#flushing ??= setTimeout(
+          () => {
+            this.#flushing = undefined;
+            this.#flush();
+            this.kick();
+          },
+          isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS,
+        );
+      }
       return;
     }
     for (const sub of removed) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { isSuccess } from '../../src/lib/hub/retry.ts';
 import type { DispatcherDeps } from './dispatcher.ts';
-import type { PendingVerification } from './store/index.ts';
+import { retrying, type PendingVerification } from './store/index.ts';
 
 /**
  * Verification of intent (WebSub 5.3, seed part 3): a GET to the callback
@@ -14,7 +14,7 @@ import type { PendingVerification } from './store/index.ts';
  */
 export async function verifyIntent(
   verification: PendingVerification,
-  deps: Omit<DispatcherDeps, 'hubUrl'> & { deny?: (callback: string, topic: string, reason: string) => void },
+  deps: Omit<DispatcherDeps, 'site'> & { deny?: (callback: string, topic: string, reason: string) => void },
 ): Promise<void> {
   const { store, client, worker, config, log } = deps;
   const now = deps.now ?? Date.now;
@@ -36,17 +36,23 @@ export async function verifyIntent(
     refusal = `could not be reached (${error instanceof Error ? error.message : String(error)})`;
   }
   const what = `${verification.mode} of ${verification.callback} to ${verification.topic}`;
+  // The outcome waits out a lock held elsewhere without blocking; if it cannot be written, the claim runs out and
+  // the verification is made again with a new challenge.
+  const within = config.deliveryTimeoutMs;
   if (refusal !== undefined) {
-    store.verificationDrop(verification.id, worker);
+    await retrying(() => store.verificationDrop(verification.id, worker), within);
     log(`hub: ${what} not verified: the callback ${refusal}`);
     return;
   }
   if (verification.mode === 'unsubscribe') {
-    const result = store.subscriptionRemoveVerified(verification.id, worker);
+    const result = await retrying(() => store.subscriptionRemoveVerified(verification.id, worker), within);
     log(`hub: ${what} verified: ${result}`);
     return;
   }
-  const result = store.subscriptionActivate(verification.id, worker, verifiedAt, config.maxSubscriptionsPerHost);
+  const result = await retrying(
+    () => store.subscriptionActivate(verification.id, worker, verifiedAt, config.maxSubscriptionsPerHost),
+    within,
+  );
   log(`hub: ${what} verified: ${result}`);
   if (result === 'host_full')
     deps.deny?.(

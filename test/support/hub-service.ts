@@ -46,8 +46,11 @@ export class HubProcess {
     caFile: string;
     env?: Record<string, string>;
     hosts?: Record<string, string>;
+    /** Run as this user (the tests run as root, for whom no folder is read-only). */
+    user?: { uid: number; gid: number };
   }): Promise<HubProcess> {
     const child = fork(ENTRY, [JSON.stringify(options.hosts ?? {})], {
+      ...options.user,
       env: {
         PATH: process.env.PATH,
         NODE_EXTRA_CA_CERTS: options.caFile,

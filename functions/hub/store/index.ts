@@ -1,7 +1,11 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
 import { afterFailure } from '../../../src/lib/hub/retry.ts';
 import { leaseExpiry } from '../../../src/lib/hub/lease.ts';
+import { StoreError, storeError } from './errors.ts';
 import { migrate } from './migrate.ts';
+import { BUSY_TIMEOUT_MS } from './retrying.ts';
 import { prepare } from './statements.ts';
 import type {
   Subscription,
@@ -14,10 +18,8 @@ import type {
 } from './types.ts';
 
 export type * from './types.ts';
-
-export class StoreError extends Error {
-  override name = 'StoreError';
-}
+export { StoreError, isBusy, storeError, type StoreFault } from './errors.ts';
+export { retrying } from './retrying.ts';
 
 /**
  * Every use of SQLite by the hub (thylacine/websub-hub's src/db/sqlite is the
@@ -26,6 +28,9 @@ export class StoreError extends Error {
  * in one transaction, and claim columns on queued work, so two workers on one
  * file never run the same verification or delivery at once.
  */
+/** How long opening waits for a migration another worker runs (the service does not listen yet). */
+const OPEN_BUSY_TIMEOUT_MS = 5_000;
+
 export class HubStore {
   readonly #db: Db;
   readonly #sql: ReturnType<typeof prepare>;
@@ -35,19 +40,50 @@ export class HubStore {
     this.#sql = prepare(db);
   }
 
-  /** Opens (creating if needed) and migrates the file; `':memory:'` for tests. */
+  /**
+   * Opens (creating it and its folder if needed), checks and migrates the
+   * file; `':memory:'` for tests. Throws a `StoreError` saying what is wrong:
+   * a folder that cannot be created, a file that is not a database or fails
+   * the integrity check, a database this process cannot write. A write lock
+   * held by another connection is no fault here: reads go on, writes retry.
+   */
   static open(path: string): HubStore {
-    const db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    // Bookkeeping (claims, outcomes) commits without a disk flush: WAL keeps it safe from a killed process, and
-    // what a power cut could take back (a claim, an acknowledgement) only means a delivery is sent again.
-    // Promises the hub makes to others are flushed at commit: see #durable.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    // A second worker on the same file waits for the write lock instead of failing at once.
-    db.pragma('busy_timeout = 5000');
-    migrate(db);
-    return new HubStore(db);
+    if (path !== ':memory:') ensureFolder(dirname(resolve(path)));
+    let db: Db | undefined;
+    try {
+      db = new Database(path);
+      db.pragma('journal_mode = WAL');
+      // Bookkeeping (claims, outcomes) commits without a disk flush: WAL keeps it safe from a killed process, and
+      // what a power cut could take back (a claim, an acknowledgement) only means a delivery is sent again.
+      // Promises the hub makes to others are flushed at commit: see #durable.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      // Before the service listens, a migration may wait for another worker's (two workers starting on a new file).
+      db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
+      // Every page of every table and index read once: a damaged file is refused at start, not found by a publish.
+      const check = String(db.pragma('quick_check', { simple: true }));
+      if (check !== 'ok') throw new StoreError('damaged', `fails the integrity check (${check.split('\n')[0]})`);
+      migrate(db);
+      // From here on a lock held elsewhere fails a try at once; callers wait between tries without blocking (retrying.ts).
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      const store = new HubStore(db);
+      store.#checkWritable();
+      return store;
+    } catch (error) {
+      db?.close();
+      throw storeError(error);
+    }
+  }
+
+  /** A real write at open: a read-only file (or folder, for the WAL files) opens and reads fine, then fails every subscribe. */
+  #checkWritable(): void {
+    try {
+      expectChanges(this.#sql.metaSet.run({ key: 'opened_at', value: new Date().toISOString() }), 1, 'write check');
+    } catch (error) {
+      const failure = storeError(error);
+      // Another connection holding the write lock says nothing about this one's rights: writes will retry.
+      if (failure.fault !== 'busy') throw failure;
+    }
   }
 
   close(): void {
@@ -184,6 +220,36 @@ export class HubStore {
       expectChanges(this.#sql.topicUpsert.run({ ...topic, body: Buffer.from(topic.body), version, now }), 1, 'topic upsert');
       const queued = this.#sql.deliveryQueueTopic.run({ url: topic.url, version, now }).changes;
       return { changed: true as const, version, queued };
+    });
+  }
+
+  // The site
+
+  /**
+   * Moves the hub to the site a publish found in the build (a deploy with
+   * another `SITE_URL`): every subscription, pending verification and stored
+   * topic under one of `paths` takes the new site's URL for that path, in one
+   * transaction, so no subscriber is left on a topic that no longer exists
+   * and the next change reaches each one at its new topic. Undefined when
+   * `site` is the one the hub last knew.
+   */
+  siteMove(site: string, paths: readonly string[]): { from: string | undefined; subscriptions: number } | undefined {
+    return this.#durable(() => {
+      const known = this.#sql.metaGet.get({ key: 'site' }) as { value: string } | undefined;
+      if (known?.value === site) return undefined;
+      let subscriptions = 0;
+      for (const path of paths) {
+        const where = { url: site + path, path };
+        this.#sql.subscriptionDeleteShadowed.run(where);
+        subscriptions += this.#sql.subscriptionMove.run(where).changes;
+        this.#sql.verificationDeleteShadowed.run(where);
+        this.#sql.verificationMove.run(where);
+        this.#sql.topicDeleteShadowed.run(where);
+        this.#sql.topicMove.run(where);
+      }
+      this.#sql.deliveryVersionsAlign.run();
+      expectChanges(this.#sql.metaSet.run({ key: 'site', value: site }), 1, 'site');
+      return { from: known?.value, subscriptions };
     });
   }
 
@@ -328,11 +394,39 @@ function toSubscription(row: SubscriptionRow): Subscription {
 }
 
 function expectChanges(result: RunResult, expected: number, what: string): void {
-  if (result.changes !== expected) throw new StoreError(`${what}: expected ${expected} row(s) changed, got ${result.changes}`);
+  if (result.changes !== expected) throw new StoreError('bug', `${what}: expected ${expected} row(s) changed, got ${result.changes}`);
 }
 
 /** A write that may legitimately find nothing to change (the row went meanwhile); more than one row is a bug. */
 function oneOrNone(result: RunResult, what: string): boolean {
-  if (result.changes > 1) throw new StoreError(`${what}: expected at most 1 row changed, got ${result.changes}`);
+  if (result.changes > 1) throw new StoreError('bug', `${what}: expected at most 1 row changed, got ${result.changes}`);
   return result.changes === 1;
+}
+
+/**
+ * Creates the database's folder one level at a time. Node's recursive
+ * `mkdir` loops without end on a path that cannot exist (`/proc/nope/…`);
+ * this fails at once, naming the folder.
+ */
+function ensureFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let at = folder; ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+      throw new StoreError('unreachable', `${at} is not a folder`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storeError(error);
+      missing.push(at);
+      if (dirname(at) === at) break;
+    }
+  }
+  for (const dir of missing.reverse()) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      const failure = storeError(error);
+      throw new StoreError(failure.fault, `cannot create the folder ${dir} (${(error as NodeJS.ErrnoException).code ?? failure.message})`);
+    }
+  }
 }

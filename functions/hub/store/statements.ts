@@ -5,6 +5,7 @@ import type { Database as Db, Statement } from 'better-sqlite3';
 export function prepare(db: Db) {
   const s = (sql: string): Statement => db.prepare(sql);
   const free = '(claimed_until IS NULL OR claimed_until <= @now)';
+  const under = (column: string): string => `substr(${column}, -length(@path)) = @path`;
   return {
     verificationDeletePair: s('DELETE FROM verification WHERE topic_url = @topic AND callback = @callback AND mode = @mode'),
     verificationInsert:
@@ -49,6 +50,27 @@ export function prepare(db: Db) {
       'UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = @dueAt WHERE subscription_id = @id AND claimed_by = @worker',
     ),
     deliveryCount: s('SELECT count(*) AS count FROM delivery'),
+    metaGet: s('SELECT value FROM meta WHERE key = @key'),
+    metaSet: s('INSERT INTO meta (key, value) VALUES (@key, @value) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    // A site move, per topic path (@path) and its URL under the new site (@url). "Under the path": the URL ends with it.
+    // A callback holding the pair twice after the move keeps one row: the one already at the new URL, else the newest.
+    subscriptionDeleteShadowed: s(`DELETE FROM subscription AS s WHERE ${under('s.topic_url')} AND s.topic_url <> @url AND EXISTS (
+      SELECT 1 FROM subscription o WHERE o.callback = s.callback AND ${under('o.topic_url')} AND o.id <> s.id
+        AND (o.topic_url = @url OR o.id > s.id))`),
+    subscriptionMove: s(`UPDATE subscription SET topic_url = @url WHERE ${under('topic_url')} AND topic_url <> @url`),
+    verificationDeleteShadowed: s(`DELETE FROM verification AS v WHERE ${under('v.topic_url')} AND v.topic_url <> @url AND EXISTS (
+      SELECT 1 FROM verification o WHERE o.callback = v.callback AND o.mode = v.mode AND ${under('o.topic_url')} AND o.id <> v.id
+        AND (o.topic_url = @url OR o.id > v.id))`),
+    verificationMove: s(`UPDATE verification SET topic_url = @url WHERE ${under('topic_url')} AND topic_url <> @url`),
+    // The last distributed content moves with its topic (its hash decides what the next publish sends): the new URL's own row, else the newest.
+    topicDeleteShadowed: s(`DELETE FROM topic AS t WHERE ${under('t.url')} AND t.url <> @url AND EXISTS (
+      SELECT 1 FROM topic o WHERE ${under('o.url')} AND o.url <> t.url
+        AND (o.url = @url OR o.distributed_at > t.distributed_at OR (o.distributed_at = t.distributed_at AND o.url > t.url)))`),
+    topicMove: s(`UPDATE topic SET url = @url WHERE ${under('url')} AND url <> @url`),
+    // A pending delivery sends its topic's newest content: after a move its version must be one its topic row has.
+    deliveryVersionsAlign:
+      s(`UPDATE delivery SET topic_version = coalesce((SELECT t.version FROM subscription s JOIN topic t ON t.url = s.topic_url
+      WHERE s.id = delivery.subscription_id), topic_version)`),
     workNextAt: s(`SELECT min(at) AS at FROM (
       SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
       UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallbackServer } from '../../support/callback-server.ts';
+import { runDeploy } from '../../support/deploy.ts';
 import { HUB_URL, HubProcess, inspectStore, SITE, TOPICS } from '../../support/hub-service.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../../support/paths.ts';
 import { createTestPki, type TestPki } from '../../support/test-ca.ts';
@@ -54,28 +54,7 @@ describe('npm run deploy', () => {
 
     await writeFile(join(dir, 'content/reviews/2025-06-02-priya-n.md'), NEW_REVIEW);
     const port = new URL(hub.url).port;
-    const result = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(
-        'npm',
-        ['run', 'deploy'],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            CONTENT_DIR: join(dir, 'content'),
-            DIST_DIR: distDir(),
-            SITE_URL: SITE,
-            HOST: '127.0.0.1',
-            PORT: port,
-            BUILD_CACHE_DIR: join(dir, '.astro-cache'),
-            NO_COLOR: '1',
-          },
-          maxBuffer: 16 * 1024 * 1024,
-          timeout: 100_000,
-        },
-        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: stdout + stderr }),
-      );
-    });
+    const result = await runDeploy({ dir, port, site: SITE });
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/told the hub/);
 
@@ -97,5 +76,41 @@ describe('npm run deploy', () => {
       expect(notification!.headers.link).toBe(`<${HUB_URL}>; rel="hub", <${topic}>; rel="self"`);
       expect(notification!.headers['x-hub-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
     }
+  }, 120_000);
+
+  it('follows a new SITE_URL: subscriptions move to the new topic URLs, the next change reaches them there, and the new topics take subscribers', async () => {
+    const moved = 'https://reviews.harbor-and-pine.example';
+    const oldSubscriber = callbacks.url('/old-site-atom');
+    expect((await hub.subscribe(TOPICS.atom, oldSubscriber)).status).toBe(202);
+    await expect.poll(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionGet(TOPICS.atom, oldSubscriber))).toBeDefined();
+
+    const result = await runDeploy({ dir, port: new URL(hub.url).port, site: moved });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(
+      /The site moved to https:\/\/reviews\.harbor-and-pine\.example: \d+ subscriptions follow the new topic URLs/,
+    );
+    expect(hub.logs.some((l) => l.startsWith(`hub: the site moved from ${SITE} to ${moved}`))).toBe(true);
+
+    // The build's links changed with the site, so every topic changed: the old subscriber hears of it at the new topic.
+    await callbacks.waitFor(
+      (r) => r.some((x) => x.path === '/old-site-atom' && x.method === 'POST'),
+      'the change at the new topic',
+      20_000,
+    );
+    const [notification] = callbacks.to('/old-site-atom', 'POST');
+    expect(notification!.headers.link).toBe(`<${moved}/api/websub/hub>; rel="hub", <${moved}/feed.xml>; rel="self"`);
+    expect(notification!.body.equals(await readFile(join(distDir(), 'client/feed.xml')))).toBe(true);
+    expect(notification!.body.toString()).toContain(`${moved}/feed.xml`);
+    const stored = inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionList());
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.every((s) => s.topic.startsWith(`${moved}/`))).toBe(true);
+
+    // The new topic URLs are the hub's now; the old ones are not.
+    const newcomer = callbacks.url('/new-site-json');
+    expect((await hub.subscribe(`${moved}/api/feed.json`, newcomer)).status).toBe(202);
+    await expect.poll(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionGet(`${moved}/api/feed.json`, newcomer))).toBeDefined();
+    const old = await hub.subscribe(TOPICS.jsonFeed, callbacks.url('/old-topic'));
+    expect(old.status).toBe(400);
+    expect(old.text).toMatch(/not a topic of this hub/);
   }, 120_000);
 });

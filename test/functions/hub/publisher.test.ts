@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArtifactsHolder } from '../../../functions/artifacts.ts';
-import { hubTopics } from '../../../functions/hub/hub.ts';
+import { HubSite } from '../../../functions/hub/hub-site.ts';
 import { Publisher } from '../../../functions/hub/publisher.ts';
 import { HubStore } from '../../../functions/hub/store/index.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
@@ -23,7 +23,7 @@ describe('Publisher', () => {
     artifacts = await ArtifactsHolder.open(dir);
     store = HubStore.open(':memory:');
     queued = 0;
-    publisher = new Publisher({ artifacts, store, topics: hubTopics(SITE), onQueued: () => (queued += 1), log: () => {} });
+    publisher = new Publisher({ artifacts, store, site: new HubSite(SITE), onQueued: () => (queued += 1), log: () => {} });
   });
   afterEach(async () => {
     store.close();

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +133,30 @@ describe('HubStore', () => {
   });
 });
 
+describe('HubStore opening a new file another worker is migrating', () => {
+  it('waits for that worker and finds the file migrated (the version is read again inside the lock)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hub-store-'));
+    try {
+      const file = join(dir, 'hub.db');
+      const other = fork(join(import.meta.dirname, '../../support/sqlite-locker.ts'), [file, 'migrate', '300'], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      await new Promise((held) => other.once('message', held));
+      const exited = new Promise((done) => other.once('exit', done));
+      const store = HubStore.open(file);
+      try {
+        expect(store.subscriptionList()).toEqual([]);
+        expect(store.siteMove('https://s.example', ['/feed.xml'])).toEqual({ from: undefined, subscriptions: 0 });
+      } finally {
+        store.close();
+      }
+      await exited;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('HubStore on a file', () => {
   let dir: string;
   beforeEach(async () => {
@@ -225,5 +250,46 @@ describe('HubStore migrations', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('HubStore, a site move', () => {
+  let store: HubStore;
+  beforeEach(() => {
+    store = HubStore.open(':memory:');
+  });
+  afterEach(() => store.close());
+
+  const OLD = 'https://s.example';
+  const NEW = 'https://new.example/reviews';
+  const PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'];
+
+  it('moves subscriptions, pending verifications, stored topics and their queue to the new URLs, once', () => {
+    expect(store.siteMove(OLD, PATHS)).toEqual({ from: undefined, subscriptions: 0 });
+    subscribe(store, 'https://a.example/');
+    subscribe(store, 'https://b.example/', 0, { topic: `${OLD}/reviews.json` });
+    store.verificationRequest(request('https://c.example/'), 'w', 1_000);
+    const distributed = store.topicDistribute(topic('v1'), 0);
+    expect(distributed).toEqual({ changed: true, version: 1, queued: 1 });
+
+    expect(store.siteMove(NEW, PATHS)).toEqual({ from: OLD, subscriptions: 2 });
+    expect(store.subscriptionList().map((s) => s.topic)).toEqual([`${NEW}/feed.xml`, `${NEW}/reviews.json`]);
+    expect(store.verificationPending(`${NEW}/feed.xml`, 'https://c.example/')).toBe(true);
+    expect(store.topicGet(T)).toBeUndefined();
+    expect(store.topicGet(`${NEW}/feed.xml`)).toMatchObject({ hash: 'h-v1', version: 1 });
+    // The delivery queued before the move goes to the new topic, with its content.
+    const [claimed] = store.deliveryClaim('w', 0, 1_000, 10);
+    expect(claimed).toMatchObject({ topic: `${NEW}/feed.xml`, callback: 'https://a.example/', version: 1 });
+    // The same bytes under the new URL are no change; the site is now known.
+    expect(store.topicDistribute({ ...topic('v1'), url: `${NEW}/feed.xml` }, 0)).toEqual({ changed: false });
+    expect(store.siteMove(NEW, PATHS)).toBeUndefined();
+  });
+
+  it('keeps one subscription per callback and topic when one is already at the new URL', () => {
+    store.siteMove(OLD, PATHS);
+    subscribe(store, 'https://a.example/', 0, { secret: 'old' });
+    subscribe(store, 'https://a.example/', 0, { topic: `${NEW}/feed.xml`, secret: 'new' });
+    expect(store.siteMove(NEW, PATHS)).toEqual({ from: OLD, subscriptions: 0 });
+    expect(store.subscriptionList()).toMatchObject([{ topic: `${NEW}/feed.xml`, callback: 'https://a.example/', secret: 'new' }]);
   });
 });

@@ -1,0 +1,39 @@
+import { HttpError } from '../http/http-error.ts';
+import type { StoreError, StoreFault } from './store/index.ts';
+
+/** Seconds a client should wait before trying again: a lock passes quickly, the other faults need an operator. */
+const RETRY_AFTER_S: Record<StoreFault, number> = { busy: 2, unwritable: 60, damaged: 300, full: 60, unreachable: 60, bug: 60 };
+
+/** What the hub's public 503 says: what is wrong, never the server's paths (the log has those). */
+const REASONS: Record<StoreFault, string> = {
+  busy: 'its database is locked by another process',
+  unwritable: 'it cannot write its database',
+  damaged: 'its database is damaged',
+  full: 'its disk is full',
+  unreachable: 'it cannot open its database',
+  bug: 'its database failed',
+};
+
+/** A 503 with `Retry-After` for a hub write (or read) that failed: never a 500 (contract section 8). */
+export function hubUnavailable(failure: StoreError, what = 'The hub could not record this request'): HttpError {
+  const seconds = RETRY_AFTER_S[failure.fault];
+  return new HttpError(
+    503,
+    `${what}: ${REASONS[failure.fault]}. Try again in ${seconds} s; pages, datasets, search and MCP are not affected.`,
+    {
+      format: 'text',
+      headers: { 'retry-after': String(seconds) },
+    },
+  );
+}
+
+/** The one log line of a hub that could not start: names the variable to change and what is wrong. */
+export function unavailableLogLine(dbPath: string, failure: StoreError): string {
+  const hint =
+    failure.fault === 'damaged'
+      ? 'move the file aside (or restore a backup) and restart'
+      : failure.fault === 'unwritable' || failure.fault === 'unreachable'
+        ? 'point HUB_DB_PATH at a file the service user can create and write, and restart'
+        : 'fix it and restart';
+  return `hub: unavailable: HUB_DB_PATH=${dbPath}: ${failure.message}; the hub path answers 503 while pages, datasets, search, since and MCP keep serving; ${hint} (docs/operations.md)`;
+}
