@@ -37,7 +37,7 @@ const SWEEP_EVERY_MS = 1_000;
  * acknowledgements arrive one by one.
  */
 const RECORD_AFTER_MS = 5;
-/** A turn or a record that met a lock held elsewhere tries again this soon (each try blocks at most the busy timeout). */
+/** A turn or a record that met a lock held elsewhere tries again this soon (a try that meets it fails at once). */
 const BUSY_RETRY_MS = 100;
 /** After any other failure of the database. */
 const FAILED_RETRY_MS = 1_000;
