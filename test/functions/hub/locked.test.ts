@@ -70,8 +70,10 @@ describe('a hub database locked by another process', () => {
     hub = await start();
     await hub.waitForLog(/hub: publish failed \(the database is locked by another process\); retrying in/, 15_000);
 
-    // Rounds of searches, each with hub requests in flight (each held about a second by its retries) and then without:
-    // the same run's quiet rounds are the baseline, since a machine shared with other work has slow moments of its own.
+    // Rounds of searches, each with subscription requests in flight (each held about a second by its retries) and then
+    // without: the same run's quiet rounds are the baseline, since a machine shared with other work has slow moments of
+    // its own. The start-up publish keeps retrying all along. (A publish request also reloads the build, CPU work on the
+    // event loop whatever the lock, bounded by the rate limit; it is checked for its answer below, not timed here.)
     const hubAnswers: HubAnswer[] = [];
     const during: number[] = [];
     const quiet: number[] = [];
@@ -89,7 +91,7 @@ describe('a hub database locked by another process', () => {
       const requests = [
         hub.subscribe(TOPICS.atom, callbacks.url(`/while-locked-${round}-a`)),
         hub.subscribe(TOPICS.jsonFeed, callbacks.url(`/while-locked-${round}-b`)),
-        hub.post({ 'hub.mode': 'publish' }),
+        hub.post({ 'hub.mode': 'unsubscribe', 'hub.topic': TOPICS.reviews, 'hub.callback': callbacks.url('/locked-sub') }),
       ];
       await search(during);
       hubAnswers.push(...(await Promise.all(requests)));
@@ -98,16 +100,19 @@ describe('a hub database locked by another process', () => {
     const p99 = (values: number[]): number => values.sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] as number;
     const figures = `p99 ${p99(during).toFixed(1)} ms with hub requests in flight, ${p99(quiet).toFixed(1)} ms without, over ${during.length} searches each`;
     expect(during.length, figures).toBeGreaterThanOrEqual(3 * SEARCHES_PER_ROUND);
-    // Under 50 ms; on a machine so loaded that searches alone are slower than that, no worse than twice its own quiet rounds.
+    // At most 50 ms above the same run's quiet rounds: under 50 ms on a quiet machine, where those are a few ms.
     // (Before: every hub write held the event loop for the 5 s busy timeout.)
-    expect(p99(during) < 50 || p99(during) <= 2 * p99(quiet), figures).toBe(true);
+    expect(p99(during) - p99(quiet), figures).toBeLessThan(50);
     console.log(`hub lock: ${figures}`);
+    hubAnswers.push(await hub.post({ 'hub.mode': 'publish' }), await hub.post({ 'hub.mode': 'publish', 'hub.url': TOPICS.atom }));
     for (const answer of hubAnswers) {
       expect(answer.status, answer.text).toBe(503);
       expect(answer.headers.get('retry-after')).toBe('2');
       expect(answer.text).toMatch(/locked by another process\. Try again in 2 s/);
     }
-    expect(hubAnswers.filter((a) => a.text.includes('this publish')).length).toBeGreaterThan(0);
+    expect(hubAnswers.filter((a) => a.text.includes('this publish'))).toHaveLength(2);
+    // Nothing was recorded: the subscriber from before is still there, alone.
+    expect(inspectStore(dbPath(), (s) => s.subscriptionList().map((x) => x.callback))).toEqual([callbacks.url('/locked-sub')]);
 
     // A deploy while the lock is held: the build goes live, the hub cannot record the publish, and the deploy says so.
     await writeFile(join(dir, 'content/reviews/2025-06-03-dana-k.md'), NEW_REVIEW);
