@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../src/build/precompress.ts';
+import { BROTLI_MAX_QUALITY_BYTES, precompressDir } from '../../src/build/precompress.ts';
 
 let dir: string;
 const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, text: `review number ${i}, on time and tidy` })));
@@ -55,5 +55,19 @@ describe('precompressDir', () => {
     const after = await Promise.all(['api/data.json.br', 'api/data.json.gz'].map((f) => readFile(join(dir, f))));
     expect(after[0]?.equals(before[0] as Buffer)).toBe(true);
     expect(after[1]?.equals(before[1] as Buffer)).toBe(true);
+  });
+
+  it('uses brotli quality 9 past BROTLI_MAX_QUALITY_BYTES, where quality 11 would cost minutes of a large build', async () => {
+    const big = join(dir, 'big.json');
+    const text = json.repeat(Math.ceil((BROTLI_MAX_QUALITY_BYTES + 1) / json.length));
+    await writeFile(big, text);
+    try {
+      await precompressDir(dir);
+      const br = await readFile(`${big}.br`);
+      const q9 = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+      expect(br.equals(brotliCompressSync(text, { params: { ...q9, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } }))).toBe(true);
+    } finally {
+      await Promise.all([big, `${big}.br`, `${big}.gz`].map((f) => rm(f, { force: true })));
+    }
   });
 });
