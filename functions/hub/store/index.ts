@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database, { type Database as Db, type RunResult } from 'better-sqlite3';
 import { afterFailure } from '../../../src/lib/hub/retry.ts';
 import { leaseExpiry } from '../../../src/lib/hub/lease.ts';
-import { StoreError, storeError } from './errors.ts';
+import { isBusy, StoreError, storeError } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { BUSY_TIMEOUT_MS } from './retrying.ts';
 import { prepare } from './statements.ts';
@@ -30,6 +30,8 @@ export { retrying } from './retrying.ts';
  */
 /** How long opening waits for a migration another worker runs (the service does not listen yet). */
 const OPEN_BUSY_TIMEOUT_MS = 5_000;
+/** Something to wait on for a synchronous pause between tries of an open (Atomics.wait). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 export class HubStore {
   readonly #db: Db;
@@ -49,17 +51,34 @@ export class HubStore {
    */
   static open(path: string): HubStore {
     if (path !== ':memory:') ensureFolder(dirname(resolve(path)));
+    // Two workers starting on a new file can meet where SQLite returns SQLITE_BUSY without calling its
+    // busy handler (one upgrading a read to a write while the other holds the write lock, as switching
+    // to WAL does): the whole open is tried again, within the same budget. Nothing listens yet, so a
+    // synchronous pause costs no client anything.
+    const deadline = Date.now() + OPEN_BUSY_TIMEOUT_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return HubStore.#openOnce(path);
+      } catch (error) {
+        if (!isBusy(error) || Date.now() > deadline) throw error;
+        Atomics.wait(PAUSE, 0, 0, Math.min(10 * attempt, 100) * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  static #openOnce(path: string): HubStore {
     let db: Db | undefined;
     try {
       db = new Database(path);
+      // Before the service listens, opening may wait for another worker's (two workers starting on a new
+      // file): first of all for the switch to WAL, which takes the file's lock too.
+      db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
       db.pragma('journal_mode = WAL');
       // Bookkeeping (claims, outcomes) commits without a disk flush: WAL keeps it safe from a killed process, and
       // what a power cut could take back (a claim, an acknowledgement) only means a delivery is sent again.
       // Promises the hub makes to others are flushed at commit: see #durable.
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
-      // Before the service listens, a migration may wait for another worker's (two workers starting on a new file).
-      db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
       // Every page of every table and index read once: a damaged file is refused at start, not found by a publish.
       const check = String(db.pragma('quick_check', { simple: true }));
       if (check !== 'ok') throw new StoreError('damaged', `fails the integrity check (${check.split('\n')[0]})`);
