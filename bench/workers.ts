@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +8,7 @@ import { combine, ensureWrk, load, median, type LoadRequest, type LoadResult } f
 import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds, startScriptNodeFlags } from './processes.ts';
 import { readFileSync } from 'node:fs';
+import { freePort } from '../test/support/service-process.ts';
 
 /**
  * `node bench/workers.ts`: search and since throughput of `npm start` with
@@ -82,18 +82,6 @@ async function turn(running: Running, requests: LoadRequest[]): Promise<LoadResu
   const before = treeCpuSeconds(running);
   const result = await load(running.url, requests, options);
   return { ...result, cpuMicrosPerRequest: ((treeCpuSeconds(running) - before) * 1e6) / Math.max(1, result.total) };
-}
-
-/** A port nobody listens on right now (the OS's pick for port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function stop(running: Running): Promise<void> {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, runBuildScript } from '../support/build.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
+import { freePort } from '../support/service-process.ts';
 
 // Builds share Astro's content cache: this file is the only one that builds (after the
 // global setup), and its tests run one after another.
@@ -40,17 +40,6 @@ async function filesOf(dir: string): Promise<Map<string, Buffer>> {
 function expectSameFiles(after: Map<string, Buffer>, before: Map<string, Buffer>): void {
   expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
   for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
-}
-
-/** A port nothing listens on now (the server must know its port before it builds). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 }
 
 describe('the build', () => {
