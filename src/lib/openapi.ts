@@ -309,14 +309,17 @@ function hubPath() {
         "Each change of the topic is then POSTed to the callback with the topic's own Content-Type, one Link header " +
         '(<hub>; rel="hub", <topic>; rel="self") and, when a hub.secret was given, X-Hub-Signature: sha256=<hex HMAC of the body>. ' +
         'A failed delivery (no 2xx in time) is retried; three consecutive failures remove the subscription (with a hub.mode=denied GET), a 410 removes it at once. ' +
-        'A publish (hub.url or hub.topic, repeatable; none = every topic) reloads the build and pushes the topics whose bytes changed.',
+        'A publish (hub.url or hub.topic, repeatable; none = every topic) reloads the build into every worker and records the topics whose bytes changed, ' +
+        'then answers 202 and pushes them; a publish that could not be recorded is a 503 and is retried by the hub.',
       tags: ['websub'],
       requestBody: {
         required: true,
         content: { 'application/x-www-form-urlencoded': { schema: ref(metaId(HubRequestSchema)) } },
       },
       responses: {
-        '202': text('Accepted; the verification (or the publish) runs after this answer'),
+        '202': text(
+          'Accepted: a subscribe or unsubscribe is verified after this answer; a publish is recorded before it and pushed after it',
+        ),
         '400': text(
           'Invalid request, every problem on its own line: e.g. a plain-HTTP callback, an unknown topic, a secret of 200 bytes or more',
         ),
@@ -326,6 +329,12 @@ function hubPath() {
         '429': {
           ...text('Too many hub requests from this client address or for this callback host'),
           headers: { 'Retry-After': { description: 'Seconds until the limit resets', schema: { type: 'integer' } } },
+        },
+        '503': {
+          ...text(
+            'The hub cannot take the request now: its database is locked, unwritable or damaged (the reason says which), the build could not be loaded, or this process runs without the hub (SERVICE_ROLE=read)',
+          ),
+          headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
         },
       },
     },
