@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, loadPosts, median, serverCpuPrefix, type LoadResult } from './load.ts';
 import { searchMix } from './mix.ts';
-import { cpuSeconds, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuSeconds, startServerProcess, type ServerProcess } from './processes.ts';
+import { startScriptNodeFlags } from '../test/support/start-flags.ts';
 
 /**
  * `npm run bench`, MCP part: tools/call search_reviews on our server against

@@ -53,13 +53,6 @@ export function residentMegabytes(pid: number): number | undefined {
   }
 }
 
-/** The Node flags `npm start` runs the server with, so the benchmark measures the same process. */
-export function startScriptNodeFlags(packageJson: string): string[] {
-  const { scripts } = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts: Record<string, string> };
-  const words = (scripts.start ?? '').split(/\s+/);
-  return words.slice(1).filter((word) => word.startsWith('--'));
-}
-
 /** CPU time (user + system) a process has used so far, in seconds, from /proc (Linux). */
 export function cpuSeconds(pid: number): number | undefined {
   try {

@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, median, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
-import { cpuSeconds, residentMegabytes, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuSeconds, residentMegabytes, startServerProcess, type ServerProcess } from './processes.ts';
+import { startScriptNodeFlags } from '../test/support/start-flags.ts';
 import { recordResponses, saveResponses } from './responses.ts';
 
 /**

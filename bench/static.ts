@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { prepareSize } from './dataset.ts';
 import { ensureWrk, load, median, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
-import { cpuSeconds, residentMegabytes, startScriptNodeFlags, startServerProcess, type ServerProcess } from './processes.ts';
+import { cpuSeconds, residentMegabytes, startServerProcess, type ServerProcess } from './processes.ts';
+import { startScriptNodeFlags } from '../test/support/start-flags.ts';
 
 /**
  * `npm run bench`, read path, static files: our server against nginx serving

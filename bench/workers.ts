@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
-import { cpuSeconds, startScriptNodeFlags } from './processes.ts';
+import { cpuSeconds } from './processes.ts';
+import { startScriptNodeFlags } from '../test/support/start-flags.ts';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../test/support/service-process.ts';
 

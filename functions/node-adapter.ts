@@ -27,6 +27,10 @@ export interface NodeAdapter {
   onRequest(req: IncomingMessage, res: ServerResponse): void;
   /** The `clientError` listener: Node's answer to a request it could not parse, after the answers before it. */
   onClientError(error: NodeJS.ErrnoException, socket: Socket): void;
+  /** Whether a connection has requests whose answers have not all been handed to the network. */
+  busy(socket: Socket): boolean;
+  /** From now on, `idle` runs each time a connection's last answer has been handed to the network. */
+  onIdle(idle: (socket: Socket) => void): void;
 }
 
 /**
@@ -117,6 +121,8 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
   };
 
   return {
+    busy: (socket) => budget.busy(socket),
+    onIdle: (idle) => budget.onIdle(idle),
     onRequest(req, res) {
       const socket = req.socket;
       const connection = budget.connectionOf(socket);

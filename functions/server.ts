@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../src/config.ts';
@@ -7,7 +7,7 @@ import { ArtifactsHolder } from './artifacts.ts';
 import type { Route } from './http/router.ts';
 import { HttpError, renderError } from './http/http-error.ts';
 import { rawResponse } from './http/send.ts';
-import { createNodeAdapter } from './node-adapter.ts';
+import { createNodeAdapter, type NodeAdapter } from './node-adapter.ts';
 
 export interface ListeningAddress {
   host: string;
@@ -31,7 +31,7 @@ export class HttpServer {
   readonly #server: Server;
   readonly #limits: HttpLimits;
   readonly #log: (message: string) => void;
-  readonly #connections = new Connections();
+  #connections: Connections | undefined;
   #url = '';
 
   constructor(options: HttpServerOptions = {}) {
@@ -80,7 +80,7 @@ export class HttpServer {
     (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     server.setTimeout(this.#limits.idleTimeoutMs);
     capConnections(server, this.#limits.maxConnections);
-    this.#connections.attach(server);
+    this.#connections = new Connections(server, adapter);
     await listen(server, host, port);
     const { address, port: bound } = server.address() as AddressInfo;
     this.#url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
@@ -102,7 +102,7 @@ export class HttpServer {
         if (error) reject(error);
         else resolve();
       });
-      this.#connections.drain();
+      this.#connections?.drain();
     });
   }
 }
@@ -164,48 +164,40 @@ function listen(server: Server, host: string, port: number): Promise<void> {
 }
 
 /**
- * Answers in flight per connection, so a shutdown closes each connection
- * between answers and never during one. Node's own `closeIdleConnections`
- * (which `server.close()` calls) counts a connection idle once its answer is
- * ended, though a large answer may still be leaving: it cut every download
- * still being read. Here an answer is in flight until its response closes
- * (every byte handed to the kernel). While draining, a connection done with
- * its answers is half-closed and kept until the client closes its side: the
- * client has then read every byte, and none is left in the kernel's buffers
- * when the process exits (a container's network goes with its process).
+ * The open connections, so a shutdown closes each between answers and never
+ * during one. Node's own `closeIdleConnections` (which `server.close()`
+ * calls) counts a connection idle once its answer is ended, though a large
+ * answer may still be leaving: it cut every download still being read. Here
+ * a connection is busy while the adapter's budget counts an answer of it not
+ * yet handed to the kernel (the same count that bounds what clients hold, so
+ * nothing is tracked per request twice). While draining, a connection done
+ * with its answers is half-closed and kept until the client closes its side:
+ * the client has then read every byte, and none is left in the kernel's
+ * buffers when the process exits (a container's network goes with its process).
  */
 class Connections {
-  readonly #inFlight = new Map<Socket, number>();
+  readonly #open = new Set<Socket>();
+  readonly #adapter: NodeAdapter;
   #draining = false;
 
-  attach(server: Server): void {
+  constructor(server: Server, adapter: NodeAdapter) {
+    this.#adapter = adapter;
     server.prependListener('connection', (socket: Socket) => {
-      this.#inFlight.set(socket, 0);
-      socket.once('close', () => this.#inFlight.delete(socket));
+      this.#open.add(socket);
+      socket.once('close', () => this.#open.delete(socket));
     });
-    const track = (req: IncomingMessage, res: ServerResponse): void => {
-      const socket = req.socket;
-      this.#inFlight.set(socket, (this.#inFlight.get(socket) ?? 0) + 1);
-      res.once('close', () => {
-        const left = (this.#inFlight.get(socket) ?? 1) - 1;
-        if (!this.#inFlight.has(socket)) return;
-        this.#inFlight.set(socket, left);
-        if (left === 0 && this.#draining) socket.end();
-      });
-    };
-    server.prependListener('request', track);
-    server.prependListener('checkContinue', track);
     server.closeIdleConnections = () => this.closeIdle();
   }
 
   closeIdle(): void {
-    for (const [socket, inFlight] of this.#inFlight) if (inFlight === 0) socket[this.#draining ? 'end' : 'destroySoon']();
+    for (const socket of this.#open) if (!this.#adapter.busy(socket)) socket[this.#draining ? 'end' : 'destroySoon']();
   }
 
   /** From now on a connection closes as soon as its last answer has left and the client has read it. */
   drain(): void {
     this.#draining = true;
-    for (const socket of this.#inFlight.keys()) {
+    this.#adapter.onIdle((socket) => socket.end());
+    for (const socket of this.#open) {
       // Node ends a `Connection: close` answer with destroySoon, which closes once the bytes reach the kernel, not the client.
       socket.destroySoon = () => void socket.end();
     }

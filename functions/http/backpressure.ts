@@ -55,6 +55,7 @@ export class Budget {
   /** Connections with requests waiting, to wake when the process's budget frees up. */
   readonly #blocked = new Set<Connection>();
   readonly #wake: (pending: readonly Pending[]) => void;
+  #onIdle: ((socket: Socket) => void) | undefined;
   #queued = 0;
   #unsent = 0;
 
@@ -78,6 +79,16 @@ export class Budget {
     });
     this.#connections.set(socket, (connection = created));
     return connection;
+  }
+
+  /** Whether this socket's connection has requests whose answers have not all left. */
+  busy(socket: Socket): boolean {
+    return (this.#connections.get(socket)?.queued ?? 0) > 0;
+  }
+
+  /** From now on, `idle` runs each time a connection's last answer has left (a shutdown closes it then). */
+  onIdle(idle: (socket: Socket) => void): void {
+    this.#onIdle = idle;
   }
 
   /** Counts a new request; returns why its connection must be closed instead, if it must. */
@@ -120,10 +131,11 @@ export class Budget {
     connection.queued -= 1;
     this.#unsent -= bytes;
     this.#queued -= 1;
-    if (connection.queued === 0 && connection.whenIdle) {
+    if (connection.queued === 0) {
       const run = connection.whenIdle;
       connection.whenIdle = undefined;
-      run();
+      run?.();
+      this.#onIdle?.(socket);
     }
     this.#release(connection, socket);
     if (this.#blocked.size > 0 && this.#unsent <= this.#limits.maxUnsentBytesTotal) {

@@ -47,8 +47,7 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
     else chunks = body;
   }
   // 304 and 204 carry no body and no length (RFC 9110 §8.6 allows omitting it).
-  const headers =
-    reply.status === 304 || reply.status === 204 ? withNosniff(reply.headers) : { ...NOSNIFF, ...reply.headers, 'content-length': length };
+  const headers = reply.status === 304 || reply.status === 204 ? withNosniff(reply.headers) : withLength(reply.headers, length);
   res.writeHead(reply.status, headers);
   const sent =
     reply.onSent || pooled
@@ -72,6 +71,13 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
   }
   if (sent) res.once('finish', sent);
   return false;
+}
+
+function withLength(headers: Record<string, string>, length: number): Record<string, string | number> {
+  // The read API's replies carry nosniff already: one copy of their headers, not two.
+  return headers['x-content-type-options'] === undefined
+    ? { ...NOSNIFF, ...headers, 'content-length': length }
+    : { ...headers, 'content-length': length };
 }
 
 function withNosniff(headers: Record<string, string>): Record<string, string> {

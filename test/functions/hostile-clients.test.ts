@@ -6,9 +6,10 @@ import type { RunningServer } from '../../functions/server.ts';
 import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { openSocket, readUntilClosed } from '../support/raw-http.ts';
+import { startScriptNodeFlags } from '../support/start-flags.ts';
 
-/** The Node flags of `npm start` (package.json). */
-const START_FLAGS = ['--optimize-for-size', '--expose-gc'];
+/** The Node flags of `npm start`. */
+const START_FLAGS = startScriptNodeFlags();
 
 async function timedGet(url: string): Promise<{ status: number; ms: number }> {
   const start = Date.now();

@@ -1,7 +1,7 @@
 import type { Issue } from '../../schemas/errors.ts';
 import type { Review } from '../../schemas/review.ts';
 import { REVIEW_FIELD_NAMES, type SearchQuery, type SinceQuery } from '../../schemas/search.ts';
-import { decodeCursor, encodeCursor, filtersKey } from './cursor.ts';
+import { decodeCursor, encodeCursor, type Filters } from './cursor.ts';
 import { countOnOrAfter, keyAt, positionAfter, reviewAt, reviewsJson, type ReviewIndex } from './review-index.ts';
 import type { Parsed } from './search-params.ts';
 import { searchReviews } from './search.ts';
@@ -28,16 +28,10 @@ export function searchAnswer(
   allocate?: (size: number) => Buffer,
 ): Parsed<ReviewsPage & { matched: number }> {
   // Only a page with a cursor, or with a next one, needs the filters' key: most searches fit one page.
-  const filters = () =>
-    filtersKey('search', [
-      query.rating,
-      query.min_rating,
-      query.since,
-      query.until,
-      query.query,
-      query.mentions_technician,
-      query.mentions_service,
-    ]);
+  const filters = (): Filters => ({
+    endpoint: 'search',
+    values: [query.rating, query.min_rating, query.since, query.until, query.query, query.mentions_technician, query.mentions_service],
+  });
   let start = 0;
   if (query.cursor !== undefined) {
     const key = decodeCursor(query.cursor, filters());
@@ -71,7 +65,7 @@ export function sinceAnswer(
   query: SinceQuery,
   withReturned = false,
 ): Parsed<ReviewsPage & { count: number }> {
-  const filters = filtersKey('since', [date]);
+  const filters: Filters = { endpoint: 'since', values: [date] };
   const count = countOnOrAfter(index, date);
   let start = 0;
   if (query.cursor !== undefined) {
