@@ -9,6 +9,10 @@ import type { McpDeps } from './deps.ts';
 import { REVIEW_URI_TEMPLATE, SINCE_URI_TEMPLATE, sinceResourceText } from './resources.ts';
 import { choices } from './tools/tool-result.ts';
 
+function lowerCased(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toLowerCase() : value;
+}
+
 /** Prompts an owner or an analyst starts from; each names the tools that answer it and carries the data it needs. */
 export function registerPrompts(server: McpServer, deps: McpDeps): void {
   const current = () => deps.artifacts.current;
@@ -23,8 +27,9 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
         'What customers said since a date: themes, praise, complaints, anything to act on. Optionally focused on one aspect or service.',
       argsSchema: z.object({
         since: IsoDateSchema.describe('First day to include, YYYY-MM-DD'),
-        aspect: completable(AspectIdSchema.describe('Aspect to focus on (optional)'), (typed) =>
-          completeFrom(ASPECT_IDS, typed ?? ''),
+        // Any case, as the tools take it: a prompt argument is free text a person types.
+        aspect: completable(z.preprocess(lowerCased, AspectIdSchema).describe('Aspect to focus on (optional, any case)'), (typed) =>
+          completeFrom(ASPECT_IDS, typeof typed === 'string' ? typed : ''),
         ).optional(),
         service: completable(SlugSchema.describe('Service id to focus on (optional)'), (typed) =>
           completeFrom(serviceIds(), typed ?? ''),

@@ -33,7 +33,7 @@ describe('a client that pipelines requests and never reads the answers', () => {
     });
 
   beforeAll(async () => {
-    // With `npm start`'s flags: --optimize-for-size keeps V8's young generation small, so the garbage Node makes
+    // With `npm start`'s flags: --max-semi-space-size bounds V8's young generation, so the garbage Node makes
     // parsing a flood (request and response objects) is collected before it grows the heap (+230 MB without it).
     server = fork(join(ROOT, 'test/support/server-process.ts'), [SAMPLE_DIST], { execArgv: START_FLAGS, stdio: 'ignore' });
     url = await new Promise<string>((resolve) => server.once('message', (m: { url: string }) => resolve(m.url)));

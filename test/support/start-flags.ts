@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from './paths.ts';
+import { join, resolve } from 'node:path';
+
+// Not paths.ts, which needs vitest: the benchmarks import this too.
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The Node flags `npm start` runs the server with (package.json), so the tests and the benchmarks run the same process. */
 export function startScriptNodeFlags(packageJson = join(ROOT, 'package.json')): string[] {

@@ -73,6 +73,17 @@ describe('answers', () => {
 });
 
 describe('prompts and resources', () => {
+  it("takes the prompt's aspect in any case, as the tools do", async () => {
+    const text = async (aspect: string) => {
+      const prompt = await client.getPrompt({ name: 'summarise_reviews_since', arguments: { since: '2026-09-01', aspect } });
+      return (prompt.messages[0]?.content as { text: string }).text;
+    };
+    const lower = await text('pricing');
+    expect(lower).toContain('focusing on the aspect pricing');
+    for (const aspect of ['Pricing', 'PRICING', ' pricing ']) expect(await text(aspect)).toBe(lower);
+    await expect(text('Prices')).rejects.toThrow(/aspect/i);
+  });
+
   it('lets the resource a prompt embeds be read back, with the same text', async () => {
     const prompt = await client.getPrompt({ name: 'summarise_reviews_since', arguments: { since: '2026-09-01' } });
     const embedded = prompt.messages[1]?.content as { type: string; resource: { uri: string; text: string } };
