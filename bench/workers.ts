@@ -9,7 +9,7 @@ import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds } from './processes.ts';
 import { startScriptNodeFlags } from '../test/support/start-flags.ts';
 import { readFileSync } from 'node:fs';
-import { freePort } from '../test/support/service-process.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 /**
  * `node bench/workers.ts`: search and since throughput of `npm start` with

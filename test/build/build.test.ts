@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, runBuildScript } from '../support/build.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
-import { freePort } from '../support/service-process.ts';
+import { freePort } from '../support/free-port.ts';
 
 // Builds share Astro's content cache: this file is the only one that builds (after the
 // global setup), and its tests run one after another.

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIST, ROOT } from '../support/paths.ts';
-import { freePort, ServiceProcess } from '../support/service-process.ts';
+import { freePort } from '../support/free-port.ts';
+import { ServiceProcess } from '../support/service-process.ts';
 
 const MB = 1024 * 1024;
 
