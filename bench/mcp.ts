@@ -6,6 +6,7 @@ import { combine, ensureWrk, load, loadPosts, median, serverCpuPrefix, type Load
 import { searchMix } from './mix.ts';
 import { cpuSeconds, startServerProcess, type ServerProcess } from './processes.ts';
 import { startScriptNodeFlags } from '../test/support/start-flags.ts';
+import { postInitialize } from '../test/support/mcp-http.ts';
 
 /**
  * `npm run bench`, MCP part: tools/call search_reviews on our server against
@@ -157,16 +158,7 @@ function toolCall(id: number, path: string): string {
 }
 
 async function initialize(base: string): Promise<string> {
-  const response = await fetch(`${base}/mcp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-    }),
-  });
+  const response = await postInitialize(base);
   await response.arrayBuffer();
   const session = response.headers.get('mcp-session-id');
   if (!session) throw new Error(`initialize on ${base} gave no session id (status ${response.status})`);

@@ -4,15 +4,11 @@ import { join } from 'node:path';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, FAST_HUB_ENV, hubFixture, inspectStore, TOPICS, type HubFixture } from '../support/hub-service.ts';
+import { initializeRequest, MCP_POST_HEADERS } from '../support/mcp-http.ts';
 import { ServiceProcess } from '../support/service-process.ts';
 
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cluster-test', version: '1' } },
-});
+const MCP_HEADERS = { ...MCP_POST_HEADERS };
+const INITIALIZE = JSON.stringify(initializeRequest());
 
 /** One keep-alive connection, so every request on it reaches the same worker. */
 async function call(client: Client, method: string, path: string, body?: string, headers: Record<string, string> = {}) {

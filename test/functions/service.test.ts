@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeService, type Service } from '../../functions/service.ts';
 import { readServerConfig } from '../../src/config.ts';
 import { FIXTURE_DIST } from '../support/paths.ts';
+import { postInitialize } from '../support/mcp-http.ts';
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
 
@@ -31,16 +32,7 @@ describe('composeService', () => {
       expect(hub.status).toBe(503);
       expect(hub.headers.get('content-type')).toMatch(/^text\/plain/);
       expect(await hub.text()).toMatch(/SERVICE_ROLE=read.*hub/s);
-      const mcp = await fetch(`${service.url}/mcp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-        }),
-      });
+      const mcp = await postInitialize(service.url);
       expect(mcp.status).toBe(200);
     });
 

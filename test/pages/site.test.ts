@@ -8,6 +8,7 @@ import { JsonFeedSchema } from '../../src/schemas/json-feed.ts';
 import { BusinessFileSchema } from '../../src/schemas/business.ts';
 import { ReviewsDatasetSchema, type ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT, SAMPLE_DIST } from '../support/paths.ts';
+import { postInitialize } from '../support/mcp-http.ts';
 import { decodeEntities, jsonLdBlocks, pageLinks, startSite, type RunningSite } from '../support/site.ts';
 
 const HOSTILE = '</script><script>alert(1)</script><img src=x onerror=alert(1)> & "quotes"';
@@ -254,16 +255,7 @@ describe('llms.txt, sitemap.xml and robots.txt', () => {
       const path = new URL(local).pathname;
       const response =
         path === '/mcp'
-          ? await fetch(local, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-              body: JSON.stringify({
-                jsonrpc: '2.0',
-                id: 1,
-                method: 'initialize',
-                params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-              }),
-            })
+          ? await postInitialize(new URL(local).origin)
           : path === '/api/websub/hub'
             ? await fetch(local, { method: 'POST', body: new URLSearchParams({ 'hub.mode': 'publish' }) })
             : await fetch(local);

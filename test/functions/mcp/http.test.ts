@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionSigner } from '../../../functions/mcp/session.ts';
 import type { RunningServer } from '../../../functions/server.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
+import { initializeRequest, MCP_POST_HEADERS } from '../../support/mcp-http.ts';
 import { serve } from '../../support/server.ts';
 
 const SECRET = 'the http test secret, sixteen+';
@@ -12,7 +13,7 @@ let server: RunningServer;
 let session: string;
 beforeAll(async () => {
   server = await serve(FIXTURE_DIST, {}, { mcp: { sessionSecret: SECRET, allowedOrigins: ['https://assistant.example'] } });
-  const init = await post(initialize('2025-06-18'));
+  const init = await post(initializeRequest('2025-06-18'));
   session = init.headers['mcp-session-id'] as string;
 });
 afterAll(() => server.close());
@@ -22,8 +23,6 @@ interface Answer {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
-
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** A raw request (node:http), so Host, Origin and the body go out exactly as written. */
 function send(method: string, body: string | Buffer | undefined, headers: Record<string, string> = {}): Promise<Answer> {
@@ -50,7 +49,7 @@ function send(method: string, body: string | Buffer | undefined, headers: Record
 }
 
 function post(message: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  return send('POST', typeof message === 'string' ? message : JSON.stringify(message), { ...JSON_HEADERS, ...headers });
+  return send('POST', typeof message === 'string' ? message : JSON.stringify(message), { ...MCP_POST_HEADERS, ...headers });
 }
 
 /** `{ a: { a: … { a: 1 } } }`, `depth` levels deep. */
@@ -58,15 +57,6 @@ function nested(depth: number): unknown {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = { a: value };
   return value;
-}
-
-function initialize(protocolVersion: string, id: number | string = 1) {
-  return {
-    jsonrpc: '2.0',
-    id,
-    method: 'initialize',
-    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-  };
 }
 
 const toolsList = { jsonrpc: '2.0', id: 7, method: 'tools/list' };
@@ -80,7 +70,7 @@ function rpcError(answer: Answer): { code: number; message: string; id: unknown 
 describe('POST /mcp', () => {
   it('initialize answers JSON with a session id naming the agreed version, for 2025-06-18 and 2025-11-25', async () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
-      const answer = await post(initialize(version, 'init'));
+      const answer = await post(initializeRequest(version, 'init'));
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('application/json');
       expect(answer.headers['mcp-session-id']).toContain(`.${version}.`);
@@ -90,7 +80,7 @@ describe('POST /mcp', () => {
   });
 
   it('initialize with a version it does not speak answers the latest it does', async () => {
-    const answer = await post(initialize('2099-01-01'));
+    const answer = await post(initializeRequest('2099-01-01'));
     expect(JSON.parse(answer.body).result.protocolVersion).toBe('2025-11-25');
     expect(answer.headers['mcp-session-id']).toContain('.2025-11-25.');
   });
@@ -276,7 +266,7 @@ describe('POST /mcp', () => {
 
     it('a Content-Type other than JSON is 415', async () => {
       const answer = await send('POST', 'a=b', {
-        ...JSON_HEADERS,
+        ...MCP_POST_HEADERS,
         'content-type': 'application/x-www-form-urlencoded',
         'mcp-session-id': session,
       });
