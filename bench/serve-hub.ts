@@ -4,7 +4,7 @@
  * `npm start`. Prints one JSON line with its URL once it listens.
  */
 import { readServerConfig } from '../src/config.ts';
-import { composeService } from '../functions/service.ts';
+import { composeService } from '../functions/process/service.ts';
 
 const service = await composeService(readServerConfig(process.env), { log: () => {} });
 console.log(JSON.stringify({ url: service.url, pid: process.pid }));

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localhostHostValidation, localhostOriginValidation, NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { ArtifactsHolder } from '../functions/artifacts.ts';
-import { readBuildInfo } from '../functions/build-info.ts';
+import { ArtifactsHolder } from '../functions/builds/artifacts.ts';
+import { readBuildInfo } from '../functions/builds/build-info.ts';
 import { createMcpServer } from '../functions/mcp/server-factory.ts';
 
 /**

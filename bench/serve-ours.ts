@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readServerConfig } from '../src/config.ts';
-import { composeService } from '../functions/service.ts';
+import { composeService } from '../functions/process/service.ts';
 
 // The real server for `npm run bench`, in its own process, with every endpoint `npm start` serves
 // but the hub (SERVICE_ROLE=read, the composition of npm start): `--dist <dir> [--port 0]`.

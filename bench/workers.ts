@@ -13,7 +13,7 @@ import { freePort } from '../test/support/free-port.ts';
 
 /**
  * `node bench/workers.ts`: search and since throughput of `npm start` with
- * WEB_CONCURRENCY=1 and =2 (the real entry point, functions/start.ts, as a
+ * WEB_CONCURRENCY=1 and =2 (the real entry point, functions/process/start.ts, as a
  * read process), in one run, in alternating one-second turns so both see the
  * same machine. Target: 2 workers at least 1.6 times one, on two cores.
  * Neither server is pinned to a CPU here (the point is to use both); wrk
@@ -42,7 +42,7 @@ interface Running {
 
 async function startService(workers: number, distDir: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startScriptNodeFlags(join(ROOT, 'package.json')), 'functions/start.ts'], {
+  const child = spawn(process.execPath, [...startScriptNodeFlags(join(ROOT, 'package.json')), 'functions/process/start.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -4,7 +4,7 @@
  * touches the last good one. Content problems are printed one a line.
  */
 import { readServerConfig } from '../src/config.ts';
-import { BuildFailedError, buildBeside } from '../functions/build-if-stale.ts';
+import { BuildFailedError, buildBeside } from '../functions/builds/build-if-stale.ts';
 
 const { distDir } = readServerConfig(process.env);
 try {

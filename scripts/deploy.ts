@@ -11,12 +11,12 @@
  * finishes the swap and tells the hub, so the server never serves one build
  * while the disk holds another; either way it says what happened and exits
  * non-zero. A deploy killed with SIGKILL in the middle of its swap is finished
- * by `npm start` or by the next deploy (functions/build-output.ts).
+ * by `npm start` or by the next deploy (functions/builds/build-output.ts).
  */
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readDeployConfig } from '../src/config.ts';
-import { BuildFailedError, checkContent, runAstroBuild } from '../functions/build-if-stale.ts';
+import { BuildFailedError, checkContent, runAstroBuild } from '../functions/builds/build-if-stale.ts';
 import {
   acquireDeployLock,
   buildFolders,
@@ -24,8 +24,8 @@ import {
   DeployLockedError,
   isCompleteBuild,
   swapIn,
-} from '../functions/build-output.ts';
-import { watchParent } from '../functions/parent-watch.ts';
+} from '../functions/builds/build-output.ts';
+import { watchParent } from '../functions/process/parent-watch.ts';
 
 const config = readDeployConfig(process.env);
 const { live, next, previous } = buildFolders(resolve(config.distDir));

@@ -4,7 +4,7 @@ import type { LeasePolicy } from './lib/hub/lease.ts';
 
 /**
  * The only place that reads the environment. Entry points (astro.config.mjs,
- * content.config.ts, functions/start.ts, bench) call these once and pass the
+ * content.config.ts, functions/process/start.ts, bench) call these once and pass the
  * typed result down.
  */
 type Env = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loadSite } from '../../src/content/site-content.ts';
 import { createReviewIndex } from '../../src/lib/search/index.ts';
-import type { ReviewsSource } from '../artifacts.ts';
+import type { ReviewsSource } from '../builds/artifacts.ts';
 
 /**
  * `astro dev` has no build output to load, so the dev routes index the

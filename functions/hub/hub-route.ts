@@ -9,7 +9,7 @@ import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { Dispatcher } from './dispatcher.ts';
 import type { HubSite } from './hub-site.ts';
-import type { ReloadResult } from '../artifacts.ts';
+import type { ReloadResult } from '../builds/artifacts.ts';
 import type { PublishReport } from './publisher.ts';
 import { retrying, storeError, type HubStore } from './store/index.ts';
 import { hubUnavailable } from './unavailable.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { HubConfig } from '../../src/config.ts';
 import { PATHS } from '../../src/lib/endpoints.ts';
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { HubSite } from './hub-site.ts';

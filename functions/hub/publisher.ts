@@ -1,4 +1,4 @@
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import { TOPIC_PATHS, type HubSite } from './hub-site.ts';
 import { retrying, StoreError, type HubStore } from './store/index.ts';
 
@@ -32,7 +32,7 @@ const RETRY_MAX_MS = 10_000;
  * Publishing (contract section 4): follow a change of site, then queue each
  * topic whose bytes in the current snapshot differ from what was last
  * distributed. Bringing the new build into the read endpoints (of every
- * worker) is the service's reload, which runs before it (functions/service.ts).
+ * worker) is the service's reload, which runs before it (functions/process/service.ts).
  * Publishes that arrive while one runs collapse into at most one more, which
  * covers every topic any of them named. A publish that cannot be recorded is
  * reported and retried until it is.

@@ -1,4 +1,4 @@
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 
 /** What the tools, resources and prompts read. The snapshot is read per call: a reload swaps it whole. */
 export interface McpDeps {

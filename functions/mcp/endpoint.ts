@@ -1,4 +1,4 @@
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { createEdgePolicy } from './edge-policy.ts';
 import { mcpRoute } from './route.ts';

@@ -1,5 +1,5 @@
 import { PATHS } from '../../src/lib/endpoints.ts';
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { handleSearch } from './search-handler.ts';
 import { handleSince } from './since-handler.ts';

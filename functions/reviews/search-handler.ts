@@ -1,5 +1,5 @@
 import { parseSearchQuery, searchAnswer } from '../../src/lib/search/index.ts';
-import type { ReviewsSource } from '../artifacts.ts';
+import type { ReviewsSource } from '../builds/artifacts.ts';
 import { responseBuffers } from '../http/buffer-pool.ts';
 import { compressFast, dynamicCoding, type CompressedCoding } from '../http/compress.ts';
 import { CORS_HEADERS } from '../http/cors.ts';

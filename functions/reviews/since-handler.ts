@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countOnOrAfter, parseSinceQuery, sinceAnswer, toIssues } from '../../src/lib/search/index.ts';
 import { SincePathSchema, type SinceQuery } from '../../src/schemas/search.ts';
-import type { ReviewsSource } from '../artifacts.ts';
+import type { ReviewsSource } from '../builds/artifacts.ts';
 import { CompressedCache, dynamicCoding, ETAG_SUFFIX, type CompressedCoding } from '../http/compress.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { notModifiedTag, type Validators } from '../http/conditional.ts';

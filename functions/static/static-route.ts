@@ -1,4 +1,4 @@
-import type { ArtifactsHolder } from '../artifacts.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/router.ts';
 

@@ -181,10 +181,10 @@ describe('npm run build with a bad content file', () => {
   });
 });
 
-describe('npm start (functions/start.ts)', () => {
+describe('npm start (functions/process/start.ts)', () => {
   /** Starts the entry point on a free port; resolves once it listens, with its base URL and output. */
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, [join(ROOT, 'functions/start.ts')], {
+    const child = spawn(process.execPath, [join(ROOT, 'functions/process/start.ts')], {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CONTENT_DIR: FIXTURE_CONTENT, BUILD_TODAY: TODAY, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
 import { FIXTURE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { SAMPLE_DIST } from '../support/paths.ts';
 import { decoded, rawRequest } from '../support/raw-http.ts';
 import { serve } from '../support/server.ts';

@@ -2,7 +2,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { openSocket, readUntilClosed } from '../support/raw-http.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpReply, HttpRequest } from '../../functions/http/reply.ts';
 import { HttpError } from '../../functions/http/http-error.ts';
-import { createNodeAdapter } from '../../functions/node-adapter.ts';
+import { createNodeAdapter } from '../../functions/process/node-adapter.ts';
 import { openSocket, readUntilClosed } from '../support/raw-http.ts';
 
 let server: Server | undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { referenceSearch } from '../../src/lib/search/reference-search.ts';
 import type { ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
 import { REVIEW_FIELD_NAMES, type SearchQuery } from '../../src/schemas/search.ts';

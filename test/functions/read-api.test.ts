@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { ValidationErrorSchema } from '../../src/schemas/errors.ts';
 import { ReviewSchema } from '../../src/schemas/review.ts';
 import { SearchResultSchema, SinceResultSchema } from '../../src/schemas/search.ts';

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { openSocket } from '../support/raw-http.ts';

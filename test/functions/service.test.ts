@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeService, type Service } from '../../functions/service.ts';
+import { composeService, type Service } from '../../functions/process/service.ts';
 import { readServerConfig } from '../../src/config.ts';
 import { FIXTURE_DIST } from '../support/paths.ts';
 import { postInitialize } from '../support/mcp-http.ts';

@@ -167,7 +167,7 @@ describe('signals', () => {
       const port = new URL(first.url).port;
       for (const workers of ['1', '2']) {
         const second = await new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(process.execPath, ['functions/start.ts'], {
+          const child = spawn(process.execPath, ['functions/process/start.ts'], {
             cwd: ROOT,
             env: {
               PATH: process.env.PATH,

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { precompressDir } from '../../src/build/precompress.ts';
 import { SAMPLE_DIST } from '../support/paths.ts';
 import { decoded, rawRequest } from '../support/raw-http.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTarget } from '../../functions/app.ts';
+import { splitTarget } from '../../functions/routing/app.ts';
 
 describe('splitTarget', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 

@@ -1,6 +1,6 @@
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { EMBED_FRAME } from '../../src/lib/widget/embed-card.ts';
 import { FIXTURE_DIST, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';

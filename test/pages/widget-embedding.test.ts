@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import type { RunningServer } from '../../functions/server.ts';
+import type { RunningServer } from '../../functions/process/server.ts';
 import { buildBadge } from '../../src/lib/widget/badge.ts';
 import { EMBED_FRAME, EMBED_REVIEW_COUNT } from '../../src/lib/widget/embed-card.ts';
 import { reviewPermalink } from '../../src/lib/site/permalinks.ts';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCompleteBuild } from '../../functions/build-output.ts';
+import { isCompleteBuild } from '../../functions/builds/build-output.ts';
 import { CallbackServer } from '../support/callback-server.ts';
 import { eventually, FAST_HUB_ENV, inspectStore, SITE, TOPICS } from '../support/hub-service.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';

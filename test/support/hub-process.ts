@@ -8,7 +8,7 @@
  * each hub log line; a disconnect closes it gracefully.
  */
 import { readServerConfig } from '../../src/config.ts';
-import { composeService } from '../../functions/service.ts';
+import { composeService } from '../../functions/process/service.ts';
 
 const hosts = JSON.parse(process.argv[2] ?? '{}') as Record<string, string>;
 const service = await composeService(readServerConfig(process.env), {

@@ -4,7 +4,7 @@
  * <distDir> [limits JSON]`. Sends `{ url }` on IPC once listening; answers
  * `'memory'` with `{ rss }` after a full garbage collection.
  */
-import { startServer } from '../../functions/server.ts';
+import { startServer } from '../../functions/process/server.ts';
 
 const [distDir, limits] = process.argv.slice(2);
 const server = await startServer({

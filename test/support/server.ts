@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { HttpLimits } from '../../src/config.ts';
-import { createApp } from '../../functions/app.ts';
-import { ArtifactsHolder } from '../../functions/artifacts.ts';
-import { readBuildInfo } from '../../functions/build-info.ts';
+import { createApp } from '../../functions/routing/app.ts';
+import { ArtifactsHolder } from '../../functions/builds/artifacts.ts';
+import { readBuildInfo } from '../../functions/builds/build-info.ts';
 import type { Route } from '../../functions/http/router.ts';
 import { mcpRoutes, type McpOptions } from '../../functions/mcp/endpoint.ts';
-import { HttpServer, type RunningServer } from '../../functions/server.ts';
+import { HttpServer, type RunningServer } from '../../functions/process/server.ts';
 
 export interface ServeOptions {
   /** Serve `/mcp` too, as `npm start` does (site from the build's build.json). */

@@ -9,7 +9,7 @@ export interface Line {
 }
 
 /**
- * `functions/start.ts`, the real entry point of `npm start`, in a child
+ * `functions/process/start.ts`, the real entry point of `npm start`, in a child
  * process: one process or a cluster (WEB_CONCURRENCY), configured by the
  * environment alone. Collects its output lines with the time each arrived.
  */
@@ -36,7 +36,7 @@ export class ServiceProcess {
   /** Starts it on a free port of 127.0.0.1 and waits until it says it listens. */
   static async start(env: Record<string, string>, options: { args?: string[]; port?: number } = {}): Promise<ServiceProcess> {
     const port = options.port ?? (await freePort());
-    const child = spawn(process.execPath, [...(options.args ?? []), 'functions/start.ts'], {
+    const child = spawn(process.execPath, [...(options.args ?? []), 'functions/process/start.ts'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), HUB_ALLOW_PRIVATE_CALLBACKS: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

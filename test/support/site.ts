@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readServerConfig } from '../../src/config.ts';
-import { composeService } from '../../functions/service.ts';
+import { composeService } from '../../functions/process/service.ts';
 
 /** The site the global setup builds for: absolute links in pages, feeds, sitemap and llms.txt start with it. */
 export const BUILD_SITE = 'http://localhost:4321';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../functions/http/http-error.ts';
-import { startServer, type RunningServer } from '../../../functions/server.ts';
+import { startServer, type RunningServer } from '../../../functions/process/server.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';
 import { openSocket, readUntilClosed } from '../../support/raw-http.ts';
 

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArtifactsHolder } from '../../../functions/artifacts.ts';
+import { ArtifactsHolder } from '../../../functions/builds/artifacts.ts';
 import { HubSite } from '../../../functions/hub/hub-site.ts';
 import { Publisher } from '../../../functions/hub/publisher.ts';
 import { HubStore } from '../../../functions/hub/store/index.ts';

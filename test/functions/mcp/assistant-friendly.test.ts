@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../functions/server.ts';
+import type { RunningServer } from '../../../functions/process/server.ts';
 import type { Insights } from '../../../src/schemas/insights.ts';
 import { GetTrendOutputSchema } from '../../../src/schemas/mcp-tools.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';

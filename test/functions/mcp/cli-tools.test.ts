@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../functions/server.ts';
+import type { RunningServer } from '../../../functions/process/server.ts';
 import { ROOT, SAMPLE_DIST } from '../../support/paths.ts';
 import { serve } from '../../support/server.ts';
 

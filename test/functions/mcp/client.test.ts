@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../functions/server.ts';
+import type { RunningServer } from '../../../functions/process/server.ts';
 import { ASPECT_IDS } from '../../../src/schemas/catalogue.ts';
 import { GetReviewOutputSchema, GetReviewsSinceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionSigner } from '../../../functions/mcp/session.ts';
-import type { RunningServer } from '../../../functions/server.ts';
+import type { RunningServer } from '../../../functions/process/server.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 import { initializeRequest, MCP_POST_HEADERS } from '../../support/mcp-http.ts';
 import { serve } from '../../support/server.ts';

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import type { ServerConfig } from '../src/config.ts';
-import { createApp } from './app.ts';
-import { ArtifactsHolder, type ReloadResult } from './artifacts.ts';
-import { readBuildInfo } from './build-info.ts';
-import { hubElsewhereRoute } from './hub-elsewhere.ts';
-import { createHub, type Hub } from './hub/hub.ts';
-import type { PublishReport } from './hub/publisher.ts';
-import type { Resolver } from './hub/safe-client.ts';
-import { mcpRoutes } from './mcp/endpoint.ts';
+import type { ServerConfig } from '../../src/config.ts';
+import { createApp } from '../routing/app.ts';
+import { ArtifactsHolder, type ReloadResult } from '../builds/artifacts.ts';
+import { readBuildInfo } from '../builds/build-info.ts';
+import { hubElsewhereRoute } from '../routing/hub-elsewhere.ts';
+import { createHub, type Hub } from '../hub/hub.ts';
+import type { PublishReport } from '../hub/publisher.ts';
+import type { Resolver } from '../hub/safe-client.ts';
+import { mcpRoutes } from '../mcp/endpoint.ts';
 import { HttpServer } from './server.ts';
 
 export interface Service {

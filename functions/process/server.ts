@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../src/config.ts';
-import { createApp, type App } from './app.ts';
-import { ArtifactsHolder } from './artifacts.ts';
-import type { Route } from './http/router.ts';
-import { HttpError, renderError } from './http/http-error.ts';
-import { rawResponse } from './http/send.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../../src/config.ts';
+import { createApp, type App } from '../routing/app.ts';
+import { ArtifactsHolder } from '../builds/artifacts.ts';
+import type { Route } from '../http/router.ts';
+import { HttpError, renderError } from '../http/http-error.ts';
+import { rawResponse } from '../http/send.ts';
 import { createNodeAdapter, type NodeAdapter } from './node-adapter.ts';
 
 export interface ListeningAddress {

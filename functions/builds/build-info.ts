@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BuildInfoSchema, type BuildInfo } from '../src/schemas/build-info.ts';
+import { BuildInfoSchema, type BuildInfo } from '../../src/schemas/build-info.ts';
 
 export class BuildInfoError extends Error {
   override name = 'BuildInfoError';

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import type { ArtifactsHolder, ReloadResult } from './artifacts.ts';
+import type { ArtifactsHolder, ReloadResult } from '../builds/artifacts.ts';
 
 /**
  * `WEB_CONCURRENCY=N`: N workers answer on one port (`node:cluster`, the

@@ -1,10 +1,10 @@
-import { PATHS } from '../src/lib/endpoints.ts';
-import { createReviewIndex, type ReviewIndex } from '../src/lib/search/index.ts';
-import { snapshotInsights, type InsightsSnapshot } from '../src/lib/answers/insights-snapshot.ts';
-import { InsightsSchema } from '../src/schemas/insights.ts';
-import { ReviewsDatasetSchema, type ReviewsDataset } from '../src/schemas/reviews-dataset.ts';
-import type { Validators } from './http/conditional.ts';
-import { StaticSite } from './static/static-site.ts';
+import { PATHS } from '../../src/lib/endpoints.ts';
+import { createReviewIndex, type ReviewIndex } from '../../src/lib/search/index.ts';
+import { snapshotInsights, type InsightsSnapshot } from '../../src/lib/answers/insights-snapshot.ts';
+import { InsightsSchema } from '../../src/schemas/insights.ts';
+import { ReviewsDatasetSchema, type ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
+import type { Validators } from '../http/conditional.ts';
+import { StaticSite } from '../static/static-site.ts';
 
 /**
  * One consistent snapshot of the build output: the static files and the

@@ -1,11 +1,11 @@
-import { PATHS } from '../src/lib/endpoints.ts';
-import type { ArtifactsHolder } from './artifacts.ts';
-import { HttpError, internalError, renderError } from './http/http-error.ts';
-import { prefersHtml } from './http/negotiation.ts';
-import type { HttpReply, HttpRequest } from './http/reply.ts';
-import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from './http/router.ts';
-import { readRoutes } from './reviews/routes.ts';
-import { staticRoute } from './static/static-route.ts';
+import { PATHS } from '../../src/lib/endpoints.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
+import { HttpError, internalError, renderError } from '../http/http-error.ts';
+import { prefersHtml } from '../http/negotiation.ts';
+import type { HttpReply, HttpRequest } from '../http/reply.ts';
+import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from '../http/router.ts';
+import { readRoutes } from '../reviews/routes.ts';
+import { staticRoute } from '../static/static-route.ts';
 
 export interface AppDeps {
   artifacts: ArtifactsHolder;

@@ -1,6 +1,6 @@
-import { ConfigError } from '../src/config.ts';
-import { ArtifactsError } from './artifacts.ts';
-import { BuildInfoError } from './build-info.ts';
+import { ConfigError } from '../../src/config.ts';
+import { ArtifactsError } from '../builds/artifacts.ts';
+import { BuildInfoError } from '../builds/build-info.ts';
 
 /**
  * A start-up failure as one line that says what to change (contract

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { readBuildConfig } from '../src/config.ts';
-import { contentProblems } from '../src/content/check-content.ts';
-import { problemLine } from '../src/lib/content-error.ts';
+import { readBuildConfig } from '../../src/config.ts';
+import { contentProblems } from '../../src/content/check-content.ts';
+import { problemLine } from '../../src/lib/content-error.ts';
 import { readBuildInfo } from './build-info.ts';
 import { acquireDeployLock, buildFolders, DeployLockedError, isCompleteBuild, swapIn } from './build-output.ts';
 

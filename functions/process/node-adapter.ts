@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { DEFAULT_HTTP_LIMITS } from '../src/config.ts';
-import type { App } from './app.ts';
-import { Budget, type Connection, type ConnectionLimits, type Pending } from './http/backpressure.ts';
-import { readBody, requestHasBody } from './http/body.ts';
-import { describeError, HttpError, internalError, renderError } from './http/http-error.ts';
-import type { HttpReply, HttpRequest } from './http/reply.ts';
-import { answerBytes, rawResponse, send } from './http/send.ts';
+import { DEFAULT_HTTP_LIMITS } from '../../src/config.ts';
+import type { App } from '../routing/app.ts';
+import { Budget, type Connection, type ConnectionLimits, type Pending } from '../http/backpressure.ts';
+import { readBody, requestHasBody } from '../http/body.ts';
+import { describeError, HttpError, internalError, renderError } from '../http/http-error.ts';
+import type { HttpReply, HttpRequest } from '../http/reply.ts';
+import { answerBytes, rawResponse, send } from '../http/send.ts';
 
 /** Requests answered in one go before their answers are written; bounds the bodies held at once. */
 const BATCH_SIZE = 16;
@@ -14,7 +14,7 @@ const BATCH_SIZE = 16;
 /** How long the answers before a request Node could not parse may take before its 400 goes out anyway. */
 const PARSE_ERROR_GRACE_MS = 5_000;
 
-export type { ConnectionLimits } from './http/backpressure.ts';
+export type { ConnectionLimits } from '../http/backpressure.ts';
 
 export interface NodeListenerOptions {
   log?: (message: string) => void;

@@ -1,7 +1,7 @@
-import { PATHS } from '../src/lib/endpoints.ts';
-import { HttpError } from './http/http-error.ts';
-import { HUB_MAX_BODY_BYTES } from './hub/hub-route.ts';
-import type { Route } from './http/router.ts';
+import { PATHS } from '../../src/lib/endpoints.ts';
+import { HttpError } from '../http/http-error.ts';
+import { HUB_MAX_BODY_BYTES } from '../hub/hub-route.ts';
+import type { Route } from '../http/router.ts';
 
 /**
  * The hub's path in a process started with `SERVICE_ROLE=read` (contract

@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
-import { readBuildConfig, readServerConfig, type BuildConfig, type ServerConfig } from '../src/config.ts';
-import { buildIfStale } from './build-if-stale.ts';
-import { completeInterruptedSwap } from './build-output.ts';
-import { watchBuild } from './build-watch.ts';
+import { readBuildConfig, readServerConfig, type BuildConfig, type ServerConfig } from '../../src/config.ts';
+import { buildIfStale } from '../builds/build-if-stale.ts';
+import { completeInterruptedSwap } from '../builds/build-output.ts';
+import { watchBuild } from '../builds/build-watch.ts';
 import { connectWorker, reportWorkerFailure, startPrimary, type Primary } from './cluster.ts';
 import { watchParent } from './parent-watch.ts';
 import { composeService, type Service } from './service.ts';
