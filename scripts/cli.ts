@@ -18,6 +18,26 @@ export function runCli(name: string, main: () => number | void): void {
   }
 }
 
+/** `runCli` for an async `main`. */
+export async function runCliAsync(name: string, main: () => Promise<number | void>): Promise<void> {
+  try {
+    process.exitCode = (await main()) ?? 0;
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    process.stderr.write(`${name}: ${error.message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** A file a user named, as bytes (the reader decides their encoding); a missing or unreadable one is their input error. */
+export function readInputBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new InputError(`${path}: ${(error as Error).message}`);
+  }
+}
+
 /** A file a user named, as text; a missing or unreadable one is their input error, not a crash. */
 export function readInputFile(path: string): string {
   try {

@@ -2,10 +2,12 @@
  * `npm run import -- <file> [--verified] [--dry-run]`
  * Brings reviews the business already has (a Google Business Profile JSON, a
  * Trustpilot CSV or the plain CSV; contract section 7) into content/reviews/,
- * one Markdown file each. All or nothing: a malformed file or record stops the
- * import naming it, and nothing is written. Re-importing adds only what is new.
+ * one Markdown file each. All or nothing: every malformed record is named, and
+ * nothing is written; a stop (Ctrl-C, a full disk) removes every file it had
+ * begun. Re-importing adds only what is new, and with --verified marks the
+ * export's reviews already imported verified.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monotonicFactory } from 'ulid';
@@ -14,15 +16,18 @@ import { dateIn } from '../src/lib/content/dates.ts';
 import { parseFrontmatter } from '../src/lib/content/frontmatter.ts';
 import { readExport } from '../src/lib/import/detect.ts';
 import { ImportError } from '../src/lib/import/record.ts';
-import { planImport, type ExistingReview } from '../src/lib/import/review-files.ts';
+import { markVerified, planImport, type ExistingReview } from '../src/lib/import/review-files.ts';
+import { decodeExport } from '../src/lib/import/encoding.ts';
+import { diskFullLine, isDiskFull } from '../src/lib/disk-full.ts';
+import { ImportStopped, writeReviewFiles } from './import-writer.ts';
 import { InputError } from '../tools/insights/cli/review-lines.ts';
 import { z } from 'zod';
 import { TimeZoneSchema } from '../src/schemas/common.ts';
-import { readInputFile, runCli } from './cli.ts';
+import { readInputBytes, runCliAsync } from './cli.ts';
 
 const USAGE = 'usage: npm run import -- <file> [--verified] [--dry-run]';
 
-function main(): number {
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { verified: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
@@ -31,39 +36,47 @@ function main(): number {
   if (file === undefined || extra.length > 0) throw new InputError(USAGE);
   const config = readBuildConfig(process.env);
   const timeZone = businessTimeZone(config.contentDir);
-  const text = readInputFile(file);
 
   let read: ReturnType<typeof readExport>;
   try {
-    read = readExport(text);
+    read = readExport(decodeExport(readInputBytes(file)).text);
   } catch (error) {
     if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`);
     throw error;
   }
   const dir = join(config.contentDir, 'reviews');
   const newId = monotonicFactory();
-  let plan: ReturnType<typeof planImport>;
-  try {
-    plan = planImport(read.records, existingReviews(dir), {
-      timeZone,
-      today: config.today ?? dateIn(timeZone, new Date()),
-      verified: values.verified,
-      newId: (time) => newId(time),
-    });
-  } catch (error) {
-    if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`);
-    throw error;
+  const plan = planImport(read.records, existingReviews(dir), {
+    timeZone,
+    today: config.today ?? dateIn(timeZone, new Date()),
+    verified: values.verified,
+    newId: (time) => newId(time),
+  });
+  // Every bad record of the export, then nothing written: one run says all there is to fix.
+  const problems = [...read.problems, ...plan.problems];
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`import: ${file}: ${problem}\n`);
+    process.stderr.write(
+      `import: ${file}: ${problems.length} bad record${problems.length === 1 ? '' : 's'} (listed above); nothing was written\n`,
+    );
+    return 1;
   }
 
+  const verify = plan.toVerify.flatMap((name) => {
+    const text = markVerified(readFileSync(join(dir, name), 'utf8'));
+    return text === undefined ? [] : [{ name, text }];
+  });
   if (values['dry-run']) {
     for (const f of plan.files) process.stdout.write(`--- would write ${join(dir, f.name)}\n${f.text}`);
+    for (const f of verify) process.stdout.write(`--- would mark ${join(dir, f.name)} verified: true\n`);
   } else {
-    writeAll(dir, plan.files);
+    await writeReviewFiles(dir, [...plan.files, ...verify], stopSignal());
   }
   const waiting = values.verified ? 0 : plan.files.length;
+  const marked = verify.length > 0 ? ` (${verify.length} ${values['dry-run'] ? 'would be ' : ''}marked verified: true)` : '';
   const lines = [
     `import: ${file} (${read.format}, ${read.records.length} review${read.records.length === 1 ? '' : 's'}): ` +
-      `${plan.files.length} ${values['dry-run'] ? 'would be added' : 'added'}, ${plan.alreadyPresent} already present, ` +
+      `${plan.files.length} ${values['dry-run'] ? 'would be added' : 'added'}, ${plan.alreadyPresent} already present${marked}, ` +
       `${waiting} waiting for verification${waiting > 0 ? ' (written verified: false: check each, then set verified: true, or import with --verified)' : ''}`,
   ];
   if (plan.replaced > 0) {
@@ -71,6 +84,13 @@ function main(): number {
   }
   process.stdout.write(lines.join('\n') + '\n');
   return 0;
+}
+
+/** Aborted by Ctrl-C, SIGTERM or SIGHUP: the write stops, removes what it staged and the import exits non-zero. */
+function stopSignal(): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => controller.abort(new ImportStopped(signal)));
+  return controller.signal;
 }
 
 function businessTimeZone(contentDir: string): string {
@@ -99,26 +119,29 @@ function existingReviews(dir: string): ExistingReview[] {
     const front = parseFrontmatter(text);
     const data = front.ok && front.data !== null && typeof front.data === 'object' ? (front.data as Record<string, unknown>) : {};
     const field = (key: string) =>
-      typeof data[key] === 'string' ? (data[key] as string) : new RegExp(`^${key}:\\s*(.+)$`, 'm').exec(text)?.[1]?.trim();
-    return { name, source: field('source'), sourceId: field('source_id') };
+      typeof data[key] === 'string' || typeof data[key] === 'boolean'
+        ? String(data[key])
+        : new RegExp(`^${key}:\\s*(.+)$`, 'm').exec(text)?.[1]?.trim();
+    const verified = field('verified');
+    return {
+      name,
+      source: field('source'),
+      sourceId: field('source_id'),
+      verified: verified === undefined ? undefined : String(verified) === 'true',
+    };
   });
 }
 
-/** All or nothing: every file is written under a temporary name first, then each is renamed into place. */
-function writeAll(dir: string, files: { name: string; text: string }[]): void {
-  mkdirSync(dir, { recursive: true });
-  const staged: string[] = [];
+if (import.meta.main) {
   try {
-    for (const f of files) {
-      const temp = join(dir, `.${f.name}.importing`);
-      writeFileSync(temp, f.text, { flag: 'wx' });
-      staged.push(temp);
-    }
+    await runCliAsync('import', main);
   } catch (error) {
-    for (const temp of staged) rmSync(temp, { force: true });
-    throw error;
+    if (isDiskFull(error)) {
+      process.stderr.write(`import: ${diskFullLine(error)}; nothing was imported\n`);
+      process.exitCode = 1;
+    } else if (error instanceof ImportStopped) {
+      process.stderr.write(`import: stopped (${error.message}); nothing was imported\n`);
+      process.exitCode = 130;
+    } else throw error;
   }
-  for (const [i, f] of files.entries()) renameSync(staged[i]!, join(dir, f.name));
 }
-
-if (import.meta.main) runCli('import', main);

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFile, spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReviewFile } from '../../src/lib/content/review-file.ts';
 import type { Review } from '../../src/schemas/review.ts';
@@ -24,7 +24,7 @@ function importFile(contentDir: string, file: string, ...flags: string[]): Promi
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(ROOT, 'scripts/import.ts'), join('test/fixtures/import', file), ...flags],
+      [join(ROOT, 'scripts/import.ts'), isAbsolute(file) ? file : join('test/fixtures/import', file), ...flags],
       { cwd: ROOT, env: { ...process.env, CONTENT_DIR: contentDir, BUILD_TODAY: TODAY } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -187,4 +187,158 @@ describe('npm run import', () => {
       expect(result.stderr).toMatchSnapshot();
     });
   });
+});
+
+const PLAIN_HEADER = 'source,source_id,author,rating,date,text,reply,reply_date';
+
+/** A plain CSV written into the scratch folder; returns its path. */
+async function plainCsv(name: string, rows: string[], encode: (text: string) => Buffer = (t) => Buffer.from(t, 'utf8')): Promise<string> {
+  const path = join(scratch, name);
+  await writeFile(path, encode([PLAIN_HEADER, ...rows].join('\n') + '\n'));
+  return path;
+}
+
+describe('npm run import: every bad record in one run', () => {
+  it('reports both bad records of an export (a rating 0x5, a reply dated before its review) and writes nothing', async () => {
+    const content = await emptyBusiness();
+    const file = await plainCsv('two-bad.csv', [
+      'yelp,y-1,Ana R.,5,2025-03-01,Fine work.,,',
+      'yelp,y-2,Ben S.,0x5,2025-03-02,Hex stars.,,',
+      'yelp,y-3,Cleo T.,4,2025-03-10,Good.,Thanks!,2025-03-09',
+      'yelp,y-4,Dan U.,3,2025-03-11,Okay.,,',
+    ]);
+    const result = await importFile(content, file);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.replaceAll(file, 'two-bad.csv')).toBe(
+      [
+        'import: two-bad.csv: line 3 (source_id "y-2"): rating: "0x5" is not a star rating (one digit from 1 to 5)',
+        'import: two-bad.csv: line 4 (source_id "y-3"): the reply is dated 2025-03-09, before the review it answers (2025-03-10); correct either date in the export',
+        'import: two-bad.csv: 2 bad records (listed above); nothing was written',
+        '',
+      ].join('\n'),
+    );
+    expect(await readdir(join(content, 'reviews'))).toEqual([]);
+  });
+
+  it.each([['0x5'], ['5e0'], [' 5 '], ['5.0'], ['4.5'], ['٥'], ['0'], ['6']])('refuses the rating %j', async (stars) => {
+    const content = await emptyBusiness();
+    const file = await plainCsv('stars.csv', [`yelp,y-1,Ana R.,"${stars}",2025-03-01,Fine.,,`]);
+    const result = await importFile(content, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`rating: "${stars}" is not a star rating (one digit from 1 to 5)`);
+    expect(await readdir(join(content, 'reviews'))).toEqual([]);
+  });
+
+  it('refuses a review text over the documented maximum, naming the record and both lengths', async () => {
+    const content = await emptyBusiness();
+    const file = await plainCsv('long.csv', [
+      `yelp,y-1,Ana R.,5,2025-03-01,${'a'.repeat(50_001)},,`,
+      'yelp,y-2,Ben S.,4,2025-03-02,Short.,,',
+    ]);
+    const result = await importFile(content, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'line 2 (source_id "y-1"): (review text): is 50,001 characters long; the most a text may have is 50,000',
+    );
+    expect(await readdir(join(content, 'reviews'))).toEqual([]);
+  });
+});
+
+describe('npm run import: encodings and names', () => {
+  const rows = ['yelp,y-1,Søren K.,5,2025-03-01,Très bien — ĉio bona.,,', 'yelp,y-2,Łukasz P.,4,2025-03-02,Dziękuję!,,'];
+
+  it.each([
+    ['UTF-16LE with a byte-order mark', (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')])],
+    ['UTF-16BE with a byte-order mark', (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, 'utf16le').swap16()])],
+    ['UTF-16LE without a mark', (t: string) => Buffer.from(t, 'utf16le')],
+  ])('reads a CSV saved as %s, and transliterates the file names', async (_, encode) => {
+    const content = await emptyBusiness();
+    const file = await plainCsv('utf16.csv', rows, encode);
+    const result = await importFile(content, file, '--verified');
+    expect(result.code, result.stderr).toBe(0);
+    expect((await readdir(join(content, 'reviews'))).sort()).toEqual(['2025-03-01-soren-k.md', '2025-03-02-lukasz-p.md']);
+    const text = await readFile(join(content, 'reviews/2025-03-01-soren-k.md'), 'utf8');
+    expect(text).toMatch(/^author: Søren K\.$/m);
+    expect(text).toContain('Très bien — ĉio bona.');
+  });
+
+  it('refuses a file in another encoding, naming the byte and what to do', async () => {
+    const content = await emptyBusiness();
+    const file = await plainCsv('latin1.csv', rows.slice(0, 1), (t) => Buffer.from(t, 'latin1'));
+    const result = await importFile(content, file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /: byte \d+ \(0xF8\) is not UTF-8: the file is in another encoding \(Windows-1252 or Latin-1, most likely\); save it again as CSV UTF-8\n$/,
+    );
+    expect(await readdir(join(content, 'reviews'))).toEqual([]);
+  });
+});
+
+describe('npm run import --verified on a re-import', () => {
+  it('marks the reviews of that export already imported verified, says how many, and changes nothing else', async () => {
+    const content = await emptyBusiness();
+    const dir = join(content, 'reviews');
+    expect((await importFile(content, 'google-api.json')).code).toBe(0);
+    // One review the owner has already checked by hand stays as it is.
+    const before = await filesOf(dir);
+    const [checked] = [...before.keys()];
+    await writeFile(join(dir, checked!), before.get(checked!)!.replace('verified: false', 'verified: true'));
+
+    const again = await importFile(content, 'google-api.json', '--verified');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/: 0 added, 12 already present \(11 marked verified: true\), 0 waiting for verification\n/);
+    const after = await filesOf(dir);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [name, text] of before) expect(after.get(name)).toBe(text.replace(/^verified: false$/m, 'verified: true'));
+
+    const third = await importFile(content, 'google-api.json', '--verified');
+    expect(third.stdout).toMatch(/: 0 added, 12 already present, 0 waiting for verification\n/);
+  });
+});
+
+describe('npm run import stopped mid-write', () => {
+  /** An export big enough that its writing takes a while: the test stops it once files appear. */
+  async function bigExport(): Promise<string> {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `yelp,y-${i},Reviewer ${i},5,2025-03-01,Review number ${i}.,,`);
+    return plainCsv('big.csv', rows);
+  }
+
+  async function stopOnceWriting(content: string, file: string, signal: NodeJS.Signals): Promise<number | null> {
+    const dir = join(content, 'reviews');
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/import.ts'), file], {
+      cwd: ROOT,
+      env: { ...process.env, CONTENT_DIR: content, BUILD_TODAY: TODAY },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code, sig) => resolve(code ?? (sig ? 128 : null))));
+    const deadline = Date.now() + 60_000;
+    while (!(await readdir(dir)).some((n) => n.endsWith('.importing'))) {
+      if (Date.now() > deadline) throw new Error('the import never began writing');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill(signal);
+    return exited;
+  }
+
+  it('Ctrl-C removes every temporary file it made and writes nothing', async () => {
+    const content = await emptyBusiness();
+    const code = await stopOnceWriting(content, await bigExport(), 'SIGINT');
+    expect(code).toBe(130);
+    expect(await readdir(join(content, 'reviews'))).toEqual([]);
+  }, 120_000);
+
+  it('after SIGKILL, the next import removes the leftovers and imports everything', async () => {
+    const content = await emptyBusiness();
+    const file = await bigExport();
+    await stopOnceWriting(content, file, 'SIGKILL');
+    const left = await readdir(join(content, 'reviews'));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((n) => n.endsWith('.importing'))).toBe(true);
+    const again = await importFile(content, file);
+    expect(again.code, again.stderr).toBe(0);
+    const names = await readdir(join(content, 'reviews'));
+    expect(names).toHaveLength(20_000);
+    expect(names.some((n) => n.endsWith('.importing'))).toBe(false);
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { ReviewFileSchema, type ReviewFile } from '../../schemas/review.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { parseFrontmatter } from './frontmatter.ts';
+import { textLengthProblem } from './limits.ts';
 import { firstXmlIllegal, stringsOf } from './xml-chars.ts';
 import { zodProblems } from './zod-problems.ts';
 
@@ -10,7 +11,7 @@ export type ParsedReviewFile = { ok: true; data: ReviewFile; body: string } | { 
 export function parseReviewFile(file: string, text: string): ParsedReviewFile {
   const front = parseFrontmatter(text);
   if (!front.ok) return { ok: false, problems: [{ file, field: front.field, message: front.message }] };
-  const problems = xmlProblems(file, { ...asRecord(front.data), text: front.body });
+  const problems = [...xmlProblems(file, { ...asRecord(front.data), text: front.body }), ...lengthProblems(file, front.data, front.body)];
   const parsed = ReviewFileSchema.safeParse(front.data ?? {});
   if (!parsed.success) problems.push(...zodProblems(file, parsed.error));
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
@@ -30,6 +31,17 @@ export function xmlProblems(file: string, value: unknown): ContentProblem[] {
       });
     }
   }
+  return problems;
+}
+
+/** The review text and the reply past the documented maximum length (docs/owner.md). */
+function lengthProblems(file: string, data: unknown, body: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const textProblem = textLengthProblem(body.trim());
+  if (textProblem) problems.push({ file, field: '(review text)', message: textProblem });
+  const reply = asRecord(asRecord(data).owner_reply).text;
+  const replyProblem = typeof reply === 'string' ? textLengthProblem(reply) : undefined;
+  if (replyProblem) problems.push({ file, field: 'owner_reply.text', message: replyProblem });
   return problems;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImportError, originalText, parseWhen, type ImportRecord } from './record.ts';
+import { ImportError, originalText, parseWhen, readEach, type ImportRecord, type RecordsRead } from './record.ts';
 
 const STARS = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 } as const;
 
@@ -19,7 +19,7 @@ const GoogleReviewSchema = z.object({
 });
 
 /** Google Business Profile JSON: `{"reviews": [...]}` (API page or Takeout file) or a bare list of reviews. */
-export function readGoogleExport(text: string): ImportRecord[] {
+export function readGoogleExport(text: string): RecordsRead {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -28,7 +28,7 @@ export function readGoogleExport(text: string): ImportRecord[] {
   }
   const list = Array.isArray(json) ? json : (json as { reviews?: unknown } | null)?.reviews;
   if (!Array.isArray(list)) throw new ImportError('a Google export holds {"reviews": [...]}; this JSON has no "reviews" list');
-  return list.map((item, i) => toRecord(item, `reviews[${i}]`));
+  return readEach(list, (item, i) => toRecord(item, `reviews[${i}]`));
 }
 
 function toRecord(item: unknown, at: string): ImportRecord {
@@ -36,8 +36,8 @@ function toRecord(item: unknown, at: string): ImportRecord {
   const id = (item as { reviewId?: unknown } | null)?.reviewId;
   const where = typeof id === 'string' ? `${at} (reviewId "${id}")` : at;
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ImportError(`${where}: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(record)'}: ${issue.message}`);
+    throw new ImportError(`${where}: ${fields.join('; ')}`);
   }
   const review = parsed.data;
   const sourceId = review.reviewId ?? review.name?.split('/').pop();

@@ -1,12 +1,12 @@
 import { SlugSchema } from '../../schemas/common.ts';
 import { column, readCsv, requiredColumn } from './csv.ts';
-import { ImportError, parseStars, parseWhen, present, type ImportRecord } from './record.ts';
+import { ImportError, parseStars, parseWhen, present, readEach, type ImportRecord, type RecordsRead } from './record.ts';
 
 /** Whether a CSV header row is the plain format (it names `source_id`). */
 export const isPlainHeader = (header: readonly string[]) => header.includes('source_id');
 
 /** The plain CSV: `source, source_id, author, rating, date` required; `text, reply, reply_date, source_url` optional. */
-export function readPlainCsv(text: string): ImportRecord[] {
+export function readPlainCsv(text: string): RecordsRead {
   const { header, rows } = readCsv(text);
   const [source, sourceIdColumn, author, rating, date] = ['source', 'source_id', 'author', 'rating', 'date'].map((n) =>
     requiredColumn(header, n),
@@ -16,7 +16,7 @@ export function readPlainCsv(text: string): ImportRecord[] {
   const replyDate = column(header, 'reply_date');
   const url = column(header, 'source_url');
 
-  return rows.map(({ line, cells }): ImportRecord => {
+  return readEach(rows, ({ line, cells }): ImportRecord => {
     const sourceId = present(cells[sourceIdColumn]);
     const where = sourceId ? `line ${line} (source_id "${sourceId}")` : `line ${line}`;
     const required = (name: string) => {

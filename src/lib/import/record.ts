@@ -54,12 +54,35 @@ export function parseWhen(value: string, where: string, field: string): When {
   return { instant };
 }
 
-/** A star rating cell, 1 to 5. */
+/**
+ * A star rating cell: exactly one digit from 1 to 5. `Number()` would also
+ * take `0x5`, `5e0`, ` 5 ` and `5.0`; an export never writes those, so a cell
+ * holding one is a file someone edited by hand, and is refused like `4.5`.
+ */
 export function parseStars(value: string, where: string, field: string): number {
-  const n = Number(value.trim());
-  if (!Number.isInteger(n) || n < 1 || n > 5)
-    throw new ImportError(`${where}: ${field}: "${value}" is not a star rating (a whole number from 1 to 5)`);
-  return n;
+  if (!/^[1-5]$/.test(value)) throw new ImportError(`${where}: ${field}: "${value}" is not a star rating (one digit from 1 to 5)`);
+  return Number(value);
+}
+
+/** What the readers make of an export: every record they could read, and one line for each they could not. */
+export interface RecordsRead {
+  records: ImportRecord[];
+  /** `line 5 (Review Id "…"): Review Stars: "0x5" is not a star rating (…)`, one per bad record. */
+  problems: string[];
+}
+
+/** Reads every item, so one import reports every bad record at once instead of the first. */
+export function readEach<T>(items: readonly T[], read: (item: T, index: number) => ImportRecord): RecordsRead {
+  const result: RecordsRead = { records: [], problems: [] };
+  for (const [index, item] of items.entries()) {
+    try {
+      result.records.push(read(item, index));
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      result.problems.push(error.message);
+    }
+  }
+  return result;
 }
 
 /** Empty and whitespace-only cells are absent. */

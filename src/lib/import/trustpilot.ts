@@ -1,11 +1,11 @@
 import { column, readCsv, requiredColumn } from './csv.ts';
-import { ImportError, parseStars, parseWhen, present, type ImportRecord } from './record.ts';
+import { ImportError, parseStars, parseWhen, present, readEach, type ImportRecord, type RecordsRead } from './record.ts';
 
 /** Whether a CSV header row is Trustpilot's export (its columns are named `Review …`). */
 export const isTrustpilotHeader = (header: readonly string[]) => header.includes('review id') && header.includes('review stars');
 
 /** Trustpilot's CSV export; header names are matched case-insensitively. */
-export function readTrustpilotExport(text: string): ImportRecord[] {
+export function readTrustpilotExport(text: string): RecordsRead {
   const { header, rows } = readCsv(text);
   const id = requiredColumn(header, 'review id');
   const created = requiredColumn(header, 'review created (utc)', 'review created', 'review date');
@@ -24,7 +24,7 @@ export function readTrustpilotExport(text: string): ImportRecord[] {
   );
   const url = column(header, 'review url', 'review link');
 
-  return rows.map(({ line, cells }): ImportRecord => {
+  return readEach(rows, ({ line, cells }): ImportRecord => {
     const sourceId = present(cells[id]);
     const where = sourceId ? `line ${line} (Review Id "${sourceId}")` : `line ${line}`;
     if (!sourceId) throw new ImportError(`${where}: Review Id: is empty (every review needs the id Trustpilot gave it)`);
