@@ -167,6 +167,34 @@ describe('npm run build with a bad content file', () => {
     `);
   });
 
+  it('every kind of problem in one run: a broken file, an unknown service area, a future date, a reply before its review', async () => {
+    const stderr = await failWith(async (dir) => {
+      await edit(review('a.md')(dir), (t) => t.replace('rating: 5', 'rating: 0x5'));
+      await edit(review('b.md')(dir), (t) => t.replace('service_area: Fife', 'service_area: Tacom'));
+      await edit(review('c.md')(dir), (t) => t.replace('date: 2024-11-02', 'date: 2062-11-02'));
+      await edit(review('g.md')(dir), (t) => t.replace('  date: 2023-05-06', '  date: 2020-01-01'));
+    });
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/a.md: rating: "0x5" must be written as one digit from 1 to 5
+      content/reviews/b.md: service_area: "Tacom" is not a service area (Tacoma, Fife)
+      content/reviews/g.md: owner_reply.date: the reply (2020-01-01) is dated before the review (2023-05-05)
+      content/reviews/c.md: date: "2062-11-02" is after today (2026-11-27 in America/Los_Angeles); a review cannot come from the future (check the year)
+      build: the build failed on 4 content problems (listed above); <dist> is unchanged
+      "
+    `);
+  });
+
+  it('a review text over the documented maximum (5 MB), refused before anything is built', async () => {
+    const started = Date.now();
+    const stderr = await failWith((dir) => edit(review('c.md')(dir), (t) => `${t.trimEnd()}\n${'word '.repeat(1_048_576)}\n`));
+    expect(stderr).toMatchInlineSnapshot(`
+      "content/reviews/c.md: (review text): is 5,242,942 characters long; the most a text may have is 50,000 (shorten it, or keep the rest elsewhere)
+      build: the build failed on 1 content problem (listed above); <dist> is unchanged
+      "
+    `);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('a data file with a wrong field, and one that is not JSON', async () => {
     const stderr = await failWith(async (dir) => {
       await edit(join(dir, 'services.json'), (t) => t.replace('"panel-upgrade"', '"Panel Upgrade!"'));

@@ -14,6 +14,7 @@ export function parseReviewFile(file: string, text: string): ParsedReviewFile {
   const problems = [...xmlProblems(file, { ...asRecord(front.data), text: front.body }), ...lengthProblems(file, front.data, front.body)];
   const parsed = ReviewFileSchema.safeParse(front.data ?? {});
   if (!parsed.success) problems.push(...zodProblems(file, parsed.error));
+  else problems.push(...ratingProblems(file, text));
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, data: parsed.data, body: front.body };
 }
@@ -32,6 +33,17 @@ export function xmlProblems(file: string, value: unknown): ContentProblem[] {
     }
   }
   return problems;
+}
+
+/**
+ * YAML reads `0x5`, `0o5` and `5e0` as the number 5; a rating is written as
+ * one digit, so anything else is a typo or an edit, refused as the importer
+ * refuses it.
+ */
+function ratingProblems(file: string, text: string): ContentProblem[] {
+  const written = /^rating:[ \t]*(.*?)[ \t]*(?:#.*)?$/m.exec(text)?.[1];
+  if (written === undefined || /^[1-5]$/.test(written)) return [];
+  return [{ file, field: 'rating', message: `"${written}" must be written as one digit from 1 to 5` }];
 }
 
 /** The review text and the reply past the documented maximum length (docs/owner.md). */
