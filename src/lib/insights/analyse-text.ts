@@ -106,7 +106,17 @@ function aspectOpinions(
   for (const m of mentions) {
     // Weak cues and events name an aspect only when judged ("the install was flawless").
     if ((m.kind === 'w' || m.kind === 'e' || m.kind === 'o') && !m.opinionated) continue;
-    byAspect.set(m.aspect, [...(byAspect.get(m.aspect) ?? []), m]);
+    const list = byAspect.get(m.aspect);
+    if (list) list.push(m);
+    else byAspect.set(m.aspect, [m]);
+  }
+  // A phrase joins only neighbouring mentions of its own clause and aspect.
+  const neighbours = new Map<string, Mention[]>();
+  for (const m of mentions) {
+    const key = `${m.clause} ${m.aspect}`;
+    const list = neighbours.get(key);
+    if (list) list.push(m);
+    else neighbours.set(key, [m]);
   }
   const result: AspectOpinion[] = [];
   for (const [id, list] of byAspect) {
@@ -119,7 +129,10 @@ function aspectOpinions(
       evidence: evidenceFor(text, tokens, clauses[strongest.clause]!, strongest),
       phrases: list
         .filter((m) => tokens[m.from]!.kind === 'word' && m.opinionated && m.score !== 0)
-        .map((m) => ({ text: phraseOf(text, tokens, index, clauses[m.clause]!, m, mentions), positive: m.score > 0 })),
+        .map((m) => ({
+          text: phraseOf(text, tokens, index, clauses[m.clause]!, m, neighbours.get(`${m.clause} ${m.aspect}`)!),
+          positive: m.score > 0,
+        })),
       kind: strongest.kind,
       strength: Math.abs(strongest.score),
     });
@@ -200,12 +213,16 @@ function phraseOf(
   index: UnitIndex,
   clause: Clause,
   m: Mention,
-  mentions: readonly Mention[],
+  sameClauseAndAspect: readonly Mention[],
 ): string {
   const selfJudged = m.kind === '+' || m.kind === '-';
   let [from, to] = !selfJudged && m.spanTo - m.spanFrom <= PHRASE_MAX_TOKENS ? [m.spanFrom, m.spanTo] : [m.from, m.to];
-  // "price" + "was" + "fair", "showed up" + "late": up to two words apart.
-  for (const other of mentions) {
+  // "price" + "was" + "fair", "showed up" + "late": up to two words apart. In
+  // text order, so only the mentions a few tokens around this one can join.
+  const reach = PHRASE_MAX_TOKENS + NEIGHBOUR_GAP + 1;
+  for (let i = firstFrom(sameClauseAndAspect, Math.min(from, m.from) - reach); i < sameClauseAndAspect.length; i++) {
+    const other = sameClauseAndAspect[i]!;
+    if (other.from > Math.max(to, m.to) + reach) break;
     // Not a person or an object ("he", "crew", "lights"): "friendly" says it all.
     if (other === m || other.aspect !== m.aspect || other.clause !== m.clause || other.kind === 'w' || other.kind === 'o') continue;
     if (other.to > from && other.from < to) continue;
@@ -235,6 +252,18 @@ function phraseOf(
   // "came out that" → "came out that afternoon", "in under" → "in under two hours".
   for (let extra = 0; extra < 3 && to < clause.to && DANGLING.test(tokens[to - 1]!.norm) && tokens[to]!.kind === 'word'; extra++) to++;
   return text.slice(tokens[from]!.start, tokens[to - 1]!.end).toLowerCase();
+}
+
+/** The first mention starting at or after token `from` (binary search over text order). */
+function firstFrom(mentions: readonly Mention[], from: number): number {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mentions[mid]!.from < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function allWords(tokens: readonly Token[], from: number, to: number): boolean {

@@ -28,7 +28,7 @@ export function contextOf(tokens: readonly Token[], index: UnitIndex, clause: Cl
   return {
     negated: isNegated(tokens, index, clause, unit),
     multiplier: multiplierBefore(tokens, index, clause.from, start),
-    counterfactual: anyBefore(index, clause.from, start, start - clause.from, (e) => e.counterfactual),
+    counterfactual: index.counterfactualBefore[start]! - index.counterfactualBefore[clause.from]! > 0,
     unrealised: anyBefore(index, clause.from, start, REPAIR_WINDOW, (e) => e.unrealised),
     repaired: anyBefore(index, clause.from, start, REPAIR_WINDOW, (e) => e.repair),
   };

@@ -112,7 +112,10 @@ function attach(opinions: readonly Opinion[], mentions: Mention[], persistent: b
   for (const { unit, context } of opinions) {
     let best: Mention | undefined;
     let bestGap = MAX_GAP + 1;
-    for (const mention of mentions) {
+    // Mentions are in text order and do not overlap: only those within MAX_GAP can win.
+    for (let i = firstWithin(mentions, unit.from - MAX_GAP); i < mentions.length; i++) {
+      const mention = mentions[i]!;
+      if (mention.from - unit.to + 0.5 >= MAX_GAP + 1) break;
       if (valenceFor(unit, mention.aspect) === 0) continue;
       // A person is judged on manner only: "the tech was lovely", not "the best electrician".
       if (mention.kind === 'w' && mention.aspect === 'professionalism' && unit.entry.aspectValence?.professionalism === undefined) continue;
@@ -132,6 +135,18 @@ function attach(opinions: readonly Opinion[], mentions: Mention[], persistent: b
     } else if (!best) orphan += applyContext(unit.entry.valence, context);
   }
   return orphan;
+}
+
+/** The first mention ending at or after token `to` (binary search over text order). */
+function firstWithin(mentions: readonly Mention[], to: number): number {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mentions[mid]!.to < to) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function hasWord(tokens: readonly Token[], from: number, to: number, words: ReadonlySet<string>): boolean {

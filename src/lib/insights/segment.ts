@@ -32,15 +32,27 @@ export function splitClauses(tokens: readonly Token[]): Clause[] {
   let from = 0;
   let nextWeight = 1;
   let concessive = false;
+  // Each shift halves the clauses before it in the sentence; counted, and
+  // applied once when the sentence ends, so a run-on sentence stays linear.
+  let shifts = 0;
+  const shiftsBefore: number[] = [];
   const close = (to: number): void => {
-    if (to > from) clauses.push({ from, to, sentence, weight: nextWeight });
+    if (to > from) {
+      clauses.push({ from, to, sentence, weight: nextWeight });
+      shiftsBefore.push(shifts);
+    }
     nextWeight = 1;
     concessive = false;
+  };
+  const endSentence = (): void => {
+    for (let c = sentenceFirstClause; c < clauses.length; c++) clauses[c]!.weight *= 0.5 ** (shifts - shiftsBefore[c]!);
+    shifts = 0;
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind === 'stop') {
       close(i);
+      endSentence();
       sentence += 1;
       sentenceFirstClause = clauses.length;
       from = i + 1;
@@ -52,7 +64,7 @@ export function splitClauses(tokens: readonly Token[]): Clause[] {
       from = i + 1;
     } else if (token.kind === 'word' && SHIFTING.has(token.norm)) {
       close(i);
-      for (let c = sentenceFirstClause; c < clauses.length; c++) clauses[c]!.weight *= 0.5;
+      shifts += 1;
       nextWeight = 1.5;
       from = i + 1;
     } else if (token.kind === 'word' && CONCESSIVE.has(token.norm)) {
@@ -63,5 +75,6 @@ export function splitClauses(tokens: readonly Token[]): Clause[] {
     }
   }
   close(tokens.length);
+  endSentence();
   return clauses;
 }

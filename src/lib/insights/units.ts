@@ -13,6 +13,12 @@ export interface UnitIndex {
   units: Unit[];
   /** Token index → index into `units`, or -1 for tokens no phrase covers. */
   unitAt: Int32Array;
+  /**
+   * counterfactualBefore[t]: how many of the tokens before t belong to a
+   * counterfactual phrase ("I wish", "should have"), so a whole clause is asked
+   * in constant time instead of scanned back per phrase.
+   */
+  counterfactualBefore: Int32Array;
 }
 
 const MONEY: Entry = {
@@ -46,7 +52,12 @@ export function matchUnits(tokens: readonly Token[], dictionary: Dictionary): Un
   found.sort((a, b) => a.from - b.from);
   const units = found;
   for (let u = 0; u < units.length; u++) for (let t = units[u]!.from; t < units[u]!.to; t++) unitAt[t] = u;
-  return { units, unitAt };
+  const counterfactualBefore = new Int32Array(tokens.length + 1);
+  for (let t = 0; t < tokens.length; t++) {
+    const u = unitAt[t]!;
+    counterfactualBefore[t + 1] = counterfactualBefore[t]! + (u !== -1 && units[u]!.entry.counterfactual ? 1 : 0);
+  }
+  return { units, unitAt, counterfactualBefore };
 }
 
 function claim(found: Unit[], unitAt: Int32Array, unit: Unit): void {

@@ -126,11 +126,20 @@ export function chunkViews(view: RuleView, rating: number): ChunkView[] {
   const ranges = chunkRanges(tokens);
   const clauseAt = new Int32Array(tokens.length).fill(-1);
   clauses.forEach((clause, c) => clauseAt.fill(c, clause.from, clause.to));
-  return ranges.map(({ from, to }) => {
+  // Each chunk's mentions and sentence end, found once: scanning every mention
+  // or token per chunk made a long review quadratic.
+  const chunkAt = new Int32Array(tokens.length).fill(-1);
+  ranges.forEach((range, c) => chunkAt.fill(c, range.from, range.to));
+  const chunkMentions: string[][] = ranges.map(() => []);
+  for (const m of mentions) {
+    const c = m.opinionated ? (chunkAt[m.from] ?? -1) : -1;
+    if (c !== -1) chunkMentions[c]!.push(`m:${m.aspect}:${m.score > 0 ? '+' : m.score < 0 ? '-' : '0'}`);
+  }
+  const sentenceEnd = new Int32Array(tokens.length + 1).fill(tokens.length);
+  for (let t = tokens.length - 1; t >= 0; t--) sentenceEnd[t] = tokens[t]!.kind === 'stop' ? t : sentenceEnd[t + 1]!;
+  return ranges.map(({ from, to }, c) => {
     const features = rangeFeatures(tokens, index, from, to);
-    for (const m of mentions) {
-      if (m.opinionated && m.from >= from && m.from < to) features.push(`m:${m.aspect}:${m.score > 0 ? '+' : m.score < 0 ? '-' : '0'}`);
-    }
+    features.push(...chunkMentions[c]!);
     let sentiment = 0;
     let last = -1;
     for (let t = from; t < to; t++) {
@@ -140,9 +149,7 @@ export function chunkViews(view: RuleView, rating: number): ChunkView[] {
     }
     features.push(sentiment > 0.5 ? 'v:+' : sentiment < -0.5 ? 'v:-' : 'v:0');
     features.push(`star:${rating}`);
-    let end = to;
-    while (end < tokens.length && tokens[end]!.kind !== 'stop') end++;
-    if (tokens[end]?.norm === '?') features.push('q');
+    if (tokens[sentenceEnd[to]!]?.norm === '?') features.push('q');
     return { from, to, features: [...new Set(features)] };
   });
 }
