@@ -1,26 +1,66 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
+import { judgeOccurrence, wordsOf } from './service-jobs.ts';
+import { isTechnicianMention } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
 /**
  * Finds which roster technicians and catalogue services a text mentions.
  * One alternation per kind, longest phrase first, so "breaker panel" is read
- * as the panel and not also as a breaker.
+ * as the panel and not also as a breaker. A service counts only when the words
+ * around it make it a job done or quoted for this customer (service-jobs.ts);
+ * a name that is also a word counts only where it is used as a name
+ * (technician-names.ts).
  */
 export interface MentionMatcher {
   technicians(text: string): string[];
   services(text: string): string[];
+  /** Services the text names but not as a job for this customer: denied, not needed, someone else's, a symptom. */
+  serviceReferences(text: string): { services: string[]; negated: string[] };
 }
 
 export function createMentionMatcher(roster: readonly Technician[], catalogue: readonly ServiceFile[]): MentionMatcher {
-  const technicians = phraseMatcher(technicianPhrases(roster, { includeSharedFirstNames: false }));
-  const services = phraseMatcher(servicePhrases(catalogue));
-  return { technicians, services };
+  const technicianMatch = phraseMatcher(technicianPhrases(roster, { includeSharedFirstNames: true }));
+  const specific = specificNames(roster);
+  const serviceMatch = phraseMatcher(servicePhrases(catalogue));
+  const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
+    const normalised = normaliseText(text);
+    const matches = serviceMatch(normalised);
+    if (matches.length === 0) return { services: [], negated: [] };
+    const words = wordsOf(normalised);
+    const done = new Set<string>();
+    const named = new Set<string>();
+    for (const m of matches) {
+      const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end });
+      for (const id of m.targets) (judgement === 'job' ? done : named).add(id);
+    }
+    return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
+  };
+  return {
+    technicians: (text) => {
+      const found = new Set<string>();
+      const matches = technicianMatch(text);
+      if (matches.length === 0) return [];
+      // A shared first name means both, unless the review names one of them fully ("Chris D. … Chris was great").
+      const named = new Set(matches.filter((m) => m.targets.length === 1).flatMap((m) => m.targets));
+      for (const m of matches) {
+        // Case decides for names that are words; the offsets are the original's unless NFKC changed the length.
+        const original = normaliseText(text).length === text.length ? text : normaliseText(text);
+        if (!isTechnicianMention(original, m.start, m.end, specific.has(m.phrase))) continue;
+        const targets = m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
+        for (const t of targets) found.add(t);
+      }
+      return [...found].sort();
+    },
+    services: (text) => serviceReferences(text).services,
+    serviceReferences,
+  };
 }
 
 /**
  * Phrase → technician names. A first name two technicians share is ambiguous in
- * free text, so derivation leaves it out; a search filter may include it
- * (the contract: "a first name two technicians share matches both").
+ * free text; a search filter includes it (the contract: "a first name two
+ * technicians share matches both"), and so does derivation, where a review
+ * that also names one of them fully means that one.
  */
 export function technicianPhrases(roster: readonly Technician[], options: { includeSharedFirstNames: boolean }): Map<string, string[]> {
   const firstNameOwners = new Map<string, string[]>();
@@ -48,13 +88,28 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
+/** Phrases that name one person beyond doubt: a full name, or an alias of two words or more ("Chris D."). */
+function specificNames(roster: readonly Technician[]): Set<string> {
+  const names = new Set<string>();
+  for (const t of roster) for (const alias of [t.name, ...t.aliases]) if (/\s/.test(alias.trim())) names.add(normaliseText(alias));
+  return names;
+}
+
 function push(map: Map<string, string[]>, key: string, value: string): void {
   const list = map.get(key);
   if (!list) map.set(key, [value]);
   else if (!list.includes(value)) list.push(value);
 }
 
-function phraseMatcher(phrases: Map<string, string[]>): (text: string) => string[] {
+interface PhraseMatch {
+  phrase: string;
+  targets: string[];
+  /** Offsets in the normalised text (the same as the original's for ASCII and composed text). */
+  start: number;
+  end: number;
+}
+
+function phraseMatcher(phrases: Map<string, string[]>): (text: string) => PhraseMatch[] {
   if (phrases.size === 0) return () => [];
   const alternation = [...phrases.keys()]
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
@@ -62,11 +117,11 @@ function phraseMatcher(phrases: Map<string, string[]>): (text: string) => string
     .join('|');
   // Whole words: \b is ASCII-only, so use Unicode-aware lookarounds ("Tomás").
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation})(?![\\p{L}\\p{N}])`, 'gu');
-  return (text) => {
-    const found = new Set<string>();
-    for (const match of normaliseText(text).matchAll(pattern)) {
-      for (const target of phrases.get(match[0]) ?? []) found.add(target);
-    }
-    return [...found].sort();
-  };
+  return (text) =>
+    [...normaliseText(text).matchAll(pattern)].map((m) => ({
+      phrase: m[0],
+      targets: phrases.get(m[0]) ?? [],
+      start: m.index,
+      end: m.index + m[0].length,
+    }));
 }

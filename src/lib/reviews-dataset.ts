@@ -6,6 +6,7 @@ import { aggregateRating } from './aggregate-rating.ts';
 import { ContentError } from './content-error.ts';
 import { crossFileProblems } from './content/cross-checks.ts';
 import { createMentionMatcher } from './mentions.ts';
+import { unlistedPlaces } from './place-names.ts';
 import { compareNewestFirst } from './order.ts';
 
 /** One review file as the content layer read it. */
@@ -48,6 +49,21 @@ export function buildReviewsDataset(content: SiteContent, options: { today?: str
     reviews.push(toReview(entry, matcher));
   }
   reviews.sort(compareNewestFirst);
+  const places = unlistedPlaces(
+    reviews.map((r) => r.text),
+    content.serviceAreas,
+    [
+      content.business.name,
+      ...content.technicians.flatMap((t) => [t.name, ...t.aliases]),
+      ...content.services.flatMap((s) => [s.label, ...s.synonyms]),
+    ],
+  );
+  if (places.length > 0) {
+    warnings.push(
+      `place names in reviews that match no service area (reviews): ${places.map((p) => `${p.place} (${p.count})`).join(', ')}; ` +
+        'add each as an alias of the area it is in (content/service-areas.json), or leave it if it is in none',
+    );
+  }
 
   return {
     dataset: {

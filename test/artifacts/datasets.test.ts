@@ -87,8 +87,12 @@ describe('/reviews.json', () => {
       services: ['ev-charger-installation'],
       owner_reply: { text: 'Thanks Mike, glad the charger works.', date: '2025-03-12' },
     });
-    // "Ben" alone is shared by two technicians: not attributed.
-    expect(byAuthor['Zoë P.']).toMatchObject({ technicians: [], services: ['circuit-breaker-repair'], service_area: null });
+    // "Ben" alone is shared by two technicians and the review names neither fully: it means both.
+    expect(byAuthor['Zoë P.']).toMatchObject({
+      technicians: ['Ben Carter', 'Ben Ode'],
+      services: ['circuit-breaker-repair'],
+      service_area: null,
+    });
     expect(byAuthor['Café Owner']).toMatchObject({ technicians: ['Ben Carter'], services: ['circuit-breaker-repair'] });
     expect(byAuthor['R. Patel']).toMatchObject({ text: null, technicians: [], services: [] });
     expect(byAuthor['Jen']).toMatchObject({ technicians: ['Ana Lima', 'Ben Ode'], services: ['panel-upgrade'] });

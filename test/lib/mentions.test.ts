@@ -22,12 +22,13 @@ describe('mentions derived from review text', () => {
 
   it('matches whole words only, including around accented letters', () => {
     expect(matcher.technicians('Marcusville and Tomásito are places')).toEqual([]);
-    expect(matcher.services('the breakers were old; rebreaker is not a word')).toEqual(['circuit-breaker-repair']);
+    expect(matcher.services('they replaced the breakers; rebreaker is not a word')).toEqual(['circuit-breaker-repair']);
   });
 
-  it('leaves a first name two technicians share unattributed, but keeps their aliases', () => {
-    expect(matcher.technicians('Chris was friendly')).toEqual([]);
+  it('reads a first name two technicians share as both, unless the review names one of them fully', () => {
+    expect(matcher.technicians('Chris was friendly')).toEqual(['Chris Dunmore', 'Chris Oyelaran']);
     expect(matcher.technicians('Chris D. was friendly')).toEqual(['Chris Dunmore']);
+    expect(matcher.technicians('Chris D. came out. Chris was friendly')).toEqual(['Chris Dunmore']);
   });
 
   it('prefers the longest phrase, so a breaker panel is a panel and not a breaker repair', () => {
@@ -38,5 +39,86 @@ describe('mentions derived from review text', () => {
   it('matches service labels and ids written as words', () => {
     expect(matcher.services('We booked a panel upgrade')).toEqual(['panel-upgrade']);
     expect(matcher.services('ev-charger-installation')).toEqual(['ev-charger-installation']);
+  });
+});
+
+describe('services that are jobs (issue 30)', () => {
+  const content = createMentionMatcher(
+    [
+      { name: 'Will Duarte', aliases: [] },
+      { name: 'Grant Ellison', aliases: [] },
+      { name: 'Matt Brennan', aliases: ['Matt B.'] },
+      { name: 'Theodore Pruitt', aliases: ['Ted', 'Teddy'] },
+      { name: 'Rosa Delgado', aliases: [] },
+    ],
+    [
+      { id: 'panel-upgrade', label: 'Panel upgrade', synonyms: ['new panel', 'service upgrade', 'breaker panel'] },
+      { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'dimmer'] },
+      { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers', 'AFCI breakers'] },
+      { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection', 'safety inspection'] },
+      {
+        id: 'ev-charger-installation',
+        label: 'EV charger installation',
+        synonyms: ['EV charger', 'charger', 'chargers', 'ChargePoint', 'Mach-E', 'Equinox EV'],
+      },
+      { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['new circuit'] },
+    ],
+  );
+
+  it('does not count a service the text denies or says was not needed', () => {
+    expect(content.serviceReferences('Turned out there was no panel upgrade needed, just a loose neutral.')).toEqual({
+      services: [],
+      negated: ['panel-upgrade'],
+    });
+    expect(content.services("Honest. Told me I didn't need a new panel, just one new breaker.")).toEqual(['circuit-breaker-repair']);
+    expect(content.services("We didn't need a panel upgrade after all.")).toEqual([]);
+    expect(content.services("He set the two chargers up to share power so we don't need a service upgrade.")).toEqual([
+      'ev-charger-installation',
+    ]);
+    expect(content.serviceReferences('Paid $189 for someone to tell me my dryer outlet was fine.').negated).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+  });
+
+  it('counts a catch-all thing only with a job around it', () => {
+    expect(content.services('Gave us a quote detailed down to the number of outlets')).toEqual([]);
+    expect(content.services('Sophie replaced our noisy bathroom fan and the GFCI next to the sink.')).toEqual(['outlet-and-switch-repair']);
+    expect(content.services('Electrician fixed two dead outlets and a 3-way switch.')).toEqual(['outlet-and-switch-repair']);
+    expect(content.services('Our breaker kept tripping every time the microwave ran, so they put in a new circuit.')).toEqual([
+      'dedicated-circuit',
+    ]);
+    expect(content.services('Everything is on AFCI breakers now.')).toEqual(['circuit-breaker-repair']);
+    expect(content.services('They came back and replaced the breaker.')).toEqual(['circuit-breaker-repair']);
+  });
+
+  it('counts an inspection only when this business did it', () => {
+    expect(content.serviceReferences('Passed inspection the first time.')).toEqual({ services: [], negated: ['electrical-inspection'] });
+    expect(content.services('The city inspector signed it off, and the final inspection had zero corrections.')).toEqual([]);
+    expect(content.services('We hired them for an inspection before buying a house.')).toEqual(['electrical-inspection']);
+    expect(content.services('Dale did a general safety inspection on a rental I had just bought.')).toEqual(['electrical-inspection']);
+  });
+
+  it('counts EV chargers named by their vehicle or charger brand', () => {
+    expect(content.services('Quote was fair and Tomás did good work on the charger for our Equinox EV.')).toEqual([
+      'ev-charger-installation',
+    ]);
+    expect(content.services('Harbor & Pine installed a ChargePoint charger for our Mach-E.')).toEqual(['ev-charger-installation']);
+    expect(content.serviceReferences('We do not have an EV charger or a generator.').services).toEqual([]);
+  });
+
+  it('reads a name that is also a word as a name only where it is one', () => {
+    expect(content.technicians('Will definitely call again.')).toEqual([]);
+    expect(content.technicians('Will was great and fixed it fast.')).toEqual(['Will Duarte']);
+    expect(content.technicians('I asked for Will and he came the next day.')).toEqual(['Will Duarte']);
+    expect(content.technicians('Fought it against my will, honestly.')).toEqual([]);
+    expect(content.technicians("I'll grant you the price was high. We got a grant from the city.")).toEqual([]);
+    expect(content.technicians('Grant replaced the panel.')).toEqual(['Grant Ellison']);
+    expect(content.technicians('The matt black pendants look great.')).toEqual([]);
+    expect(content.technicians('Matt B. hung them.')).toEqual(['Matt Brennan']);
+    expect(content.technicians('He explained it like a TED talk.')).toEqual([]);
+    expect(content.technicians('Ted wired the hot tub.')).toEqual(['Theodore Pruitt']);
+    expect(content.technicians('Our kid goes to Rosa Parks Elementary.')).toEqual([]);
+    expect(content.technicians('My husband Will helped carry the ladder.')).toEqual([]);
+    expect(content.technicians('will came out and fixed it, super nice')).toEqual(['Will Duarte']);
   });
 });

@@ -51,6 +51,26 @@ describe('buildReviewsDataset', () => {
     expect(built.warnings).toEqual(['x.md: skipped, the review is not verified (verified: false)']);
   });
 
+  it('reports place names that match no service area, with their review counts, and never guesses an area from them', () => {
+    const built = buildReviewsDataset({
+      ...base,
+      serviceAreas: [{ name: 'Tacoma', aliases: ['Hilltop'] }],
+      reviews: [
+        entry('a.md', { id: reviewId(1), date: '2025-01-01' }, "We're out past Purdy and they still came. Ana Lima was great."),
+        entry('b.md', { id: reviewId(2), date: '2025-01-02' }, 'Our place out toward the Key Peninsula, and another job near Purdy.'),
+        entry(
+          'c.md',
+          { id: reviewId(3), date: '2025-01-03' },
+          'A fourplex on the Hilltop, done in January by Ana from Puget Sound Energy referral.',
+        ),
+      ],
+    });
+    expect(built.warnings).toEqual([
+      'place names in reviews that match no service area (reviews): Purdy (2), Key Peninsula (1); add each as an alias of the area it is in (content/service-areas.json), or leave it if it is in none',
+    ]);
+    expect(built.dataset.reviews.map((r) => r.service_area)).toEqual([null, null, null]);
+  });
+
   it('publishes an empty body as a rating-only review with null text', () => {
     const { dataset } = buildReviewsDataset({ ...base, reviews: [entry('a.md', { id: reviewId(1), date: '2025-01-01' }, '\n  \n')] });
     expect(dataset.reviews[0]).toMatchObject({ text: null, technicians: [], services: [] });

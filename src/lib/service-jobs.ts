@@ -1,0 +1,192 @@
+/**
+ * Whether a service named in a review was a job done or quoted for this
+ * customer (docs/insights.md, "Services that are jobs"). A catalogue phrase
+ * is found first; the words around it then decide: a negation ("no panel
+ * upgrade needed", "told me I didn't need a new panel"), someone else's
+ * inspection ("passed inspection", "the city inspector"), a thing named
+ * without a job around it ("the dryer outlet was fine", "number of outlets")
+ * or a symptom ("the breaker kept tripping") is a reference, not a job.
+ */
+
+/** A word of the normalised text, with its offsets. */
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+  /** Punctuation or a contrast word between this word and the one before ends a clause. */
+  clauseStart: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:.!?()\n]|\s-\s|\u2013|\u2014/gu;
+const CLAUSE_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'whereas']);
+
+/** The words of a normalised text, each marked when it opens a clause. */
+export function wordsOf(text: string): Word[] {
+  const words: Word[] = [];
+  let pendingBreak = true;
+  for (const m of text.matchAll(WORD)) {
+    const token = m[0];
+    if (!/[\p{L}\p{N}]/u.test(token)) {
+      pendingBreak = true;
+      continue;
+    }
+    const clauseStart = pendingBreak || CLAUSE_WORDS.has(token);
+    words.push({ text: token.replace(/’/g, "'"), start: m.index, end: m.index + token.length, clauseStart });
+    pendingBreak = false;
+  }
+  return words;
+}
+
+/** Words whose presence in a phrase makes it a job by itself ("panel upgrade", "rewiring", "kitchen remodel"). */
+const JOB_NOUNS =
+  /\b(?:upgrade[sd]?|install(?:ation|ed|s)?|repair(?:s|ed)?|rewir(?:e|ed|ing)|replacement|remodel|renovation|corrections?|hookup|hook-up|troubleshoot(?:ing)?|diagnosed?|tracked|traced|interlock|service|emergency|after[- ]hours|middle of the night|on a sunday|violations?|double-tapped|up to code|flickering|dead circuit)\b/;
+/** Names of an inspection by someone else, or of its result. */
+const OTHERS_INSPECTION =
+  /\b(?:pass(?:ed|es|ing)?|fail(?:ed|s|ing)?|city'?s?|county'?s?|state|municipal|rental inspection|insurance company|insurer|home inspector|home inspection|inspector|inspectors|buyer'?s|buyers'?|realtor|lender|final|rough-in|l&i|sign-off|permit)\b/;
+/** Verbs and nouns that put the business to work on the thing named. */
+const JOB_CUES = new Set(
+  (
+    'install installed installing installs put putting replace replaced replacing replacement swap swapped swapping add added adding ' +
+    'fix fixed fixing repair repaired repairing move moved moving relocate relocated upgrade upgraded upgrading wire wired wiring rewire rewired ' +
+    'ran run running hook hooked mount mounted hung hang hanging quote quoted quotes estimate estimated bid bids priced pricing ' +
+    'new extra additional another more convert converted changed change changing set inspected inspect inspecting did do done doing ' +
+    'performed completed ordered booked scheduled needed need wanted want requested asked got get had have having dead bad broken burnt burned ' +
+    'scorched melted loose failing faulty failed buzzing sparking hot warm worn cracked upgrading grounded ungrounded gfci afci tamper ' +
+    'switched installation installs hookup hired hire job second burning smoking sparked sparks died dies quit stopped stopped working wrong ' +
+    'missing reversed ungrounded lowered raised outdoor weatherproof usb'
+  ).split(' '),
+);
+/** Words before a thing that make it a count or a property, not a job ("the number of outlets"). */
+const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) of(?: the| our| my)?$/;
+/** Words after a thing that say it needed nothing ("the dryer outlet was fine"). */
+const FINE_AFTER =
+  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
+const NOT_NEEDED_AFTER =
+  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:wasn't|was not|isn't|is not|weren't|were not|aren't|are not)\s+(?:needed|necessary|required|the problem|the issue|the cause)|^\s+(?:not needed|needed after all|unnecessary)/u;
+/** Negators that deny a job when they come shortly before its name, inside its clause. */
+const NEGATORS = new Set([
+  'no',
+  'not',
+  'never',
+  'without',
+  'instead',
+  'rather',
+  'avoid',
+  'avoided',
+  'avoiding',
+  'skip',
+  'skipped',
+  'nor',
+  'neither',
+  'unnecessary',
+  "didn't",
+  "don't",
+  "doesn't",
+  "wasn't",
+  "weren't",
+  "isn't",
+  "aren't",
+  "won't",
+  "wouldn't",
+  'didnt',
+  'dont',
+  'doesnt',
+  'wasnt',
+  'isnt',
+]);
+/** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
+const CATCH_ALL = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
+/** Before a thing, it is wished for, not done ("a spare slot for a future hot tub"). */
+const FUTURE = new Set(['future', 'someday', 'eventual']);
+/** Counts before a catch-all thing list items of a job ("twelve can lights, outlets in the island", "14 switches"). */
+const COUNTS = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|several|couple|bunch|every|all|each|both)$/;
+/** Symptoms: a tripping breaker is the problem, not the job. */
+const SYMPTOMS = new Set([
+  'trip',
+  'trips',
+  'tripped',
+  'tripping',
+  'kept',
+  'keeps',
+  'popping',
+  'popped',
+  'blowing',
+  'blew',
+  'reset',
+  'resetting',
+  'flipped',
+  'flipping',
+]);
+/** How far the words around a name are read. */
+const BEFORE = 8;
+const AFTER = 4;
+/** Words that a symptom's breaker needs right beside it to be the job itself. */
+const BREAKER_JOBS =
+  /^(?:replace[ds]?|replacing|new|add(?:ed)?|swap(?:ped)?|install(?:ed)?|afci|gfci|bad|failing|faulty|failed|worn|upgrade[ds]?|double|dual|tandem|correct(?:ed)?|burnt|melted|two|three|a couple|several)$/;
+
+export interface Occurrence {
+  /** The catalogue phrase as matched (normalised). */
+  phrase: string;
+  start: number;
+  end: number;
+}
+
+export type Judgement = 'job' | 'negated' | 'reference';
+
+/**
+ * Judges one occurrence of a catalogue phrase in the normalised text whose
+ * words are `words`. `firstWord` is the index of the phrase's first word.
+ */
+export function judgeOccurrence(text: string, words: readonly Word[], occurrence: Occurrence): Judgement {
+  const first = firstWordAt(words, occurrence.start);
+  let last = first;
+  while (last + 1 < words.length && words[last + 1]!.start < occurrence.end) last++;
+  const before: string[] = [];
+  for (let w = first - 1; w >= 0 && before.length < BEFORE; w--) {
+    before.unshift(words[w]!.text);
+    if (words[w]!.clauseStart) break;
+  }
+  if (words[first]?.clauseStart) before.length = 0;
+  const after: string[] = [];
+  for (let w = last + 1; w < words.length && after.length < AFTER && !words[w]!.clauseStart; w++) after.push(words[w]!.text);
+  const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
+
+  const negator = before.findIndex((w) => NEGATORS.has(w) || w.endsWith("n't"));
+  // "not only", "didn't just replace the outlet": the job was done and more.
+  if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
+  if (NOT_NEEDED_AFTER.test(rest)) return 'negated';
+  const phrase = occurrence.phrase;
+  const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
+  if (/\binspect/.test(phrase)) {
+    if (OTHERS_INSPECTION.test(`${near} ${phrase}`)) return 'reference';
+    const around = `${before.join(' ')} ${phrase} ${after.join(' ')}`;
+    return before.some((w) => JOB_CUES.has(w)) || /\b(?:report|safety|pre-sale|pre-purchase|whole[- ]house|full|annual)\b/.test(around)
+      ? 'job'
+      : 'reference';
+  }
+  if (before.some((w) => FUTURE.has(w))) return 'reference';
+  if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
+  // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
+  if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
+  if (FINE_AFTER.test(rest)) return 'negated';
+  if (/\bbreakers?\b/.test(phrase)) {
+    const beside = [...before.slice(-2), ...after.slice(0, 1), ...phrase.split(' ')];
+    if (beside.some((w) => BREAKER_JOBS.test(w))) return 'job';
+    // "the breaker still trips": the job was done and did not hold.
+    if (after.some((w) => w === 'still' || w === 'again')) return 'job';
+    if (after.some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w))) return 'reference';
+  }
+  const context = [...before, ...phrase.split(' '), ...after];
+  return context.some((w) => JOB_CUES.has(w) || COUNTS.test(w)) ? 'job' : 'reference';
+}
+
+function firstWordAt(words: readonly Word[], offset: number): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (words[mid]!.end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
