@@ -58,8 +58,8 @@ describe('npm run insights', () => {
     expect(status).toBe(0);
     const insights = InsightsSchema.parse(JSON.parse(stdout));
     expect(insights.per_review.r1!.technicians).toEqual(['Priya Natarajan']);
-    // Two technicians are called Chris: the name is ambiguous and not attributed.
-    expect(insights.per_review.r2!.technicians).toEqual([]);
+    // Two technicians are called Chris and the review names neither fully: the first name means both.
+    expect(insights.per_review.r2!.technicians).toEqual(['Chris Dunmore', 'Chris Oyelaran']);
     expect(insights.generated_at).toBe('2024-05-03T00:00:00Z');
   });
   it('exits 1 with the line and field on bad input', () => {
