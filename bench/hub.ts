@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { HubStore } from '../functions/hub/store/index.ts';
+import { openHubStore, type HubStore } from '../functions/hub/store/index.ts';
 import { createTestPki } from '../test/support/test-ca.ts';
 import { prepareSize } from './dataset.ts';
 import { cpuSeconds } from './processes.ts';
@@ -147,7 +147,7 @@ async function hubTurn(): Promise<Turn> {
   await until(() => posts >= SUBSCRIBERS, 'every hub notification');
   const seconds = (lastAck - start) / 1000;
   // Let the hub record the last outcomes before reading its CPU and its queue.
-  await until(() => inspect((s) => s.deliveryCount()) === 0, 'the hub to record every acknowledgement');
+  await until(async () => (await inspect((s) => s.deliveryCount())) === 0, 'the hub to record every acknowledgement');
   return { seconds, rate: SUBSCRIBERS / seconds, firstSeconds: (firstAck - start) / 1000, cpu: (cpuSeconds(hub.pid) ?? 0) - before };
 }
 
@@ -205,21 +205,24 @@ async function subscribeAll(hubUrl: string): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  await until(() => inspect((s) => s.subscriptionList().length) === SUBSCRIBERS, 'every subscription to be verified');
+  await until(
+    async () => (await inspect(async (s) => (await s.subscriptionList()).length)) === SUBSCRIBERS,
+    'every subscription to be verified',
+  );
 }
 
-function inspect<T>(read: (store: HubStore) => T): T {
-  const store = HubStore.open(dbPath);
+async function inspect<T>(read: (store: HubStore) => Promise<T>): Promise<T> {
+  const store = await openHubStore({ dbPath });
   try {
-    return read(store);
+    return await read(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`bench/hub: timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }

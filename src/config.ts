@@ -75,6 +75,9 @@ const ServerConfigSchema = z.object({
   HTTP_MAX_UNSENT_BYTES_TOTAL: count.default(64 * 1024 * 1024),
   HTTP_MAX_QUEUED_REQUESTS_TOTAL: count.default(16 * 1024),
   HUB_DB_PATH: z.string().min(1).default('data/hub.db'),
+  HUB_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// or postgresql:// URL (unset: the SQLite file at HUB_DB_PATH)' })
+    .optional(),
   HUB_ALLOW_PRIVATE_CALLBACKS: flag,
   HUB_LEASE_MIN_S: count.default(3_600),
   HUB_LEASE_MAX_S: count.default(2_592_000),
@@ -122,6 +125,8 @@ export interface HttpLimits {
 export interface HubConfig {
   /** SQLite file of subscriptions, pending verifications and deliveries, last distributed hashes. */
   dbPath: string;
+  /** Postgres instead of the file, shared by any number of hub nodes (docs/scaling.md). */
+  databaseUrl: string | undefined;
   /** Let callbacks resolve to loopback/private addresses (tests, local use only). */
   allowPrivateCallbacks: boolean;
   lease: LeasePolicy;
@@ -181,6 +186,7 @@ export function readServerConfig(env: Env): ServerConfig {
     },
     hub: {
       dbPath: parsed.HUB_DB_PATH,
+      databaseUrl: parsed.HUB_DATABASE_URL,
       allowPrivateCallbacks: parsed.HUB_ALLOW_PRIVATE_CALLBACKS,
       lease: { minSeconds: parsed.HUB_LEASE_MIN_S, maxSeconds: parsed.HUB_LEASE_MAX_S, defaultSeconds: parsed.HUB_LEASE_DEFAULT_S },
       retryDelaysMs: parsed.HUB_RETRY_DELAYS_MS.split(',').map((s) => Number(s.trim())),

@@ -8,6 +8,7 @@ import {
   isBusy,
   storeError,
   type ClaimedDelivery,
+  type DeliveryFairness,
   type DeliveryOutcome,
   type HubStore,
   type PendingVerification,
@@ -41,6 +42,17 @@ const RECORD_AFTER_MS = 5;
 const BUSY_RETRY_MS = 100;
 /** After any other failure of the database. */
 const FAILED_RETRY_MS = 1_000;
+/** Work is due but its hosts are at their cap and nothing runs here: look again this soon (another node's attempts end). */
+const CAPPED_RETRY_MS = 1_000;
+
+/**
+ * Each callback host's share of the slots (docs/hub.md): an eighth of them
+ * at most (4 of the default 32), one for a host with a failing subscription,
+ * so hosts that answer slowly or not at all hold a few slots, never all.
+ */
+export function deliveryFairness(concurrency: number): DeliveryFairness {
+  return { perHost: Math.max(1, Math.floor(concurrency / 8)), perFailingHost: 1 };
+}
 
 /**
  * Runs the hub's outgoing work: verifications and deliveries claimed from
@@ -62,11 +74,17 @@ export class Dispatcher {
   #sweptAt = 0;
   /** Claim when at least this many slots are free (or none is busy): one transaction per batch, not per finished attempt. */
   readonly #batch: number;
+  readonly #fairness: DeliveryFairness;
   #turnTimer: NodeJS.Timeout | undefined;
   #turnSoon: NodeJS.Immediate | undefined;
+  /** A turn waits on the database: a kick meanwhile runs one more when it ends, never two at once. */
+  #turning = false;
+  #turnAgain = false;
+  /** Outcomes being written (one batch at a time). */
+  #flushRunning: Promise<void> | undefined;
   #stopped = false;
   #idle: (() => void) | undefined;
-  /** The last content read per topic: a fan-out reads each body from SQLite once. */
+  /** The last content read per topic: a fan-out reads each body from the database once. */
   readonly #topics = new Map<string, StoredTopic>();
 
   constructor(deps: DispatcherDeps) {
@@ -74,6 +92,7 @@ export class Dispatcher {
     this.#now = deps.now ?? Date.now;
     this.#claimMs = 2 * deps.config.deliveryTimeoutMs + 1_000;
     this.#batch = Math.max(1, Math.floor(deps.config.deliveryConcurrency / 4));
+    this.#fairness = deliveryFairness(deps.config.deliveryConcurrency);
   }
 
   get claimMs(): number {
@@ -85,7 +104,7 @@ export class Dispatcher {
     if (this.#stopped || this.#turnSoon) return;
     this.#turnSoon = setImmediate(() => {
       this.#turnSoon = undefined;
-      this.#turn();
+      void this.#turn();
     });
   }
 
@@ -113,61 +132,92 @@ export class Dispatcher {
     if (this.#turnSoon) clearImmediate(this.#turnSoon);
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
     clearTimeout(this.#flushing);
-    this.#flush();
+    await this.#flushRunning;
+    await this.#flush();
   }
 
-  #turn(): void {
+  async #turn(): Promise<void> {
     if (this.#stopped) return;
+    if (this.#turning) {
+      this.#turnAgain = true;
+      return;
+    }
+    this.#turning = true;
     clearTimeout(this.#turnTimer);
     try {
-      this.#claimAndRun();
+      await this.#claimAndRun();
     } catch (error) {
       // Another worker or process holds the lock, or the database failed: try again shortly rather than stop.
       const failure = storeError(error);
       if (!isBusy(failure)) this.#deps.log(`hub: could not look for work: ${failure.message}`);
-      this.#turnTimer = setTimeout(() => this.#turn(), isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS);
-      this.#turnTimer.unref();
+      this.#later(isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS);
+    } finally {
+      this.#turning = false;
+      if (this.#turnAgain) {
+        this.#turnAgain = false;
+        this.kick();
+      }
     }
   }
 
-  #claimAndRun(): void {
+  #later(ms: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#turnTimer);
+    this.#turnTimer = setTimeout(() => void this.#turn(), ms);
+    this.#turnTimer.unref();
+  }
+
+  async #claimAndRun(): Promise<void> {
     const { store, worker, config } = this.#deps;
     const now = this.#now();
     while (this.#waiting.length > 0 && this.#inFlight < config.deliveryConcurrency)
       this.verify(this.#waiting.shift() as PendingVerification);
     if (now - this.#sweptAt >= SWEEP_EVERY_MS) {
-      store.subscriptionsExpire(now);
+      await store.subscriptionsExpire(now);
       this.#sweptAt = now;
     }
     let room = config.deliveryConcurrency - this.#inFlight;
     // A few free slots while many attempts run: wait for more to finish and claim them together.
     if (room < this.#batch && this.#inFlight > 0) return;
+    let claimed = 0;
     if (room > 0) {
-      for (const v of store.verificationClaim(worker, now, now + this.#claimMs, room)) this.verify(v);
+      for (const v of await store.verificationClaim(worker, now, now + this.#claimMs, room)) this.verify(v);
       room = config.deliveryConcurrency - this.#inFlight;
     }
     if (room > 0) {
-      for (const delivery of store.deliveryClaim(worker, now, now + this.#claimMs, room)) this.#deliver(delivery);
+      const deliveries = await store.deliveryClaim(worker, now, now + this.#claimMs, room, this.#fairness);
+      for (const delivery of deliveries) await this.#deliver(delivery);
+      claimed = deliveries.length;
     }
     // Full: the next finished attempt kicks a turn. Otherwise sleep until the next item falls due.
     if (this.#inFlight < config.deliveryConcurrency) {
-      const next = store.workNextAt();
-      const wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(10, next - now));
-      this.#turnTimer = setTimeout(() => this.#turn(), wait);
-      this.#turnTimer.unref();
+      const next = await store.workNextAt();
+      let wait = next === undefined ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(10, next - now));
+      // Work is due but every host that has it is at its cap: a finished attempt kicks a turn, and another node's
+      // attempts (or a claim running out) are looked at again within a second.
+      if (next !== undefined && next <= now && claimed === 0) wait = this.#inFlight > 0 ? MAX_SLEEP_MS : CAPPED_RETRY_MS;
+      this.#later(wait);
     }
   }
 
-  #deliver(delivery: ClaimedDelivery): void {
+  async #deliver(delivery: ClaimedDelivery): Promise<void> {
     this.#inFlight += 1;
-    this.#attempt(delivery)
+    let topic: StoredTopic;
+    try {
+      topic = await this.#topic(delivery.topic, delivery.version);
+    } catch (error) {
+      // The claim runs out and the delivery is tried again (by this node or another).
+      this.#deps.log(`hub: delivery to ${delivery.callback} failed: ${storeError(error).message}`);
+      this.#done();
+      return;
+    }
+    this.#attempt(delivery, topic)
       .then((outcome) => this.#record(outcome))
       .catch((error: unknown) => this.#deps.log(`hub: delivery to ${delivery.callback} failed: ${String(error)}`))
       .finally(() => this.#done());
   }
 
-  async #attempt(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
-    const topic = this.#topic(delivery.topic, delivery.version);
+  async #attempt(delivery: ClaimedDelivery, topic: StoredTopic): Promise<DeliveryOutcome> {
     const subscriptionId = delivery.subscriptionId;
     try {
       const response = await this.#deps.client.send({
@@ -186,10 +236,10 @@ export class Dispatcher {
     }
   }
 
-  #topic(url: string, version: number): StoredTopic {
+  async #topic(url: string, version: number): Promise<StoredTopic> {
     const cached = this.#topics.get(url);
     if (cached && cached.version >= version) return cached;
-    const stored = this.#deps.store.topicGet(url);
+    const stored = await this.#deps.store.topicGet(url);
     if (!stored) throw new Error(`a delivery for ${url} is queued but the topic has no stored content`);
     this.#topics.set(url, stored);
     return stored;
@@ -197,37 +247,37 @@ export class Dispatcher {
 
   #record(outcome: DeliveryOutcome): void {
     this.#outcomes.push(outcome);
-    this.#flushing ??= setTimeout(() => {
-      this.#flushing = undefined;
-      this.#flush();
-      this.kick();
-    }, RECORD_AFTER_MS);
+    this.#scheduleFlush(RECORD_AFTER_MS);
   }
 
-  #flush(): void {
+  #scheduleFlush(ms: number): void {
+    this.#flushing ??= setTimeout(() => {
+      this.#flushing = undefined;
+      // One batch at a time: a batch that ends while outcomes wait schedules the next.
+      if (this.#flushRunning) return;
+      this.#flushRunning = this.#flush().finally(() => {
+        this.#flushRunning = undefined;
+        if (this.#outcomes.length > 0 && !this.#stopped) this.#scheduleFlush(RECORD_AFTER_MS);
+        this.kick();
+      });
+    }, ms);
+  }
+
+  async #flush(): Promise<void> {
     if (this.#outcomes.length === 0) return;
     const outcomes = this.#outcomes;
     this.#outcomes = [];
     const { store, worker, config, log } = this.#deps;
     let removed;
     try {
-      removed = store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
+      removed = await store.deliveryRecord(outcomes, worker, this.#now(), config.retryDelaysMs);
     } catch (error) {
       const failure = storeError(error);
       // Kept and written at the next try (a stop writes what it can); while they wait, their rows stay claimed by
       // this worker. Were the claims to run out first, the deliveries go again: at least once.
       this.#outcomes = outcomes.concat(this.#outcomes);
       if (!isBusy(failure)) log(`hub: could not record ${outcomes.length} delivery outcomes: ${failure.message}`);
-      if (!this.#stopped) {
-        this.#flushing ??= setTimeout(
-          () => {
-            this.#flushing = undefined;
-            this.#flush();
-            this.kick();
-          },
-          isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS,
-        );
-      }
+      if (!this.#stopped) this.#scheduleFlush(isBusy(failure) ? BUSY_RETRY_MS : FAILED_RETRY_MS);
       return;
     }
     for (const sub of removed) {

@@ -1,6 +1,6 @@
 import type { HubConfig } from '../../src/config.ts';
 import { PATHS } from '../../src/lib/endpoints.ts';
-import { clientKey, isPublicAddress, literalAddress } from '../../src/lib/hub/address.ts';
+import { clientKey, isLoopbackName, isPublicAddress, literalAddress } from '../../src/lib/hub/address.ts';
 import { parseHubRequest, type SubscriptionRequest } from '../../src/lib/hub/hub-request.ts';
 import { RateLimiter } from '../../src/lib/hub/rate-limit.ts';
 import { withCors } from '../http/cors.ts';
@@ -89,9 +89,15 @@ export function hubRoute(deps: HubRouteDeps): Route {
     const { store, config, dispatcher } = deps;
     const now = (deps.now ?? Date.now)();
     // Early and friendlier than the connect-time check, which still runs on every attempt (host names resolve only then).
-    const literal = literalAddress(command.callbackHost);
-    if (literal !== undefined && !config.allowPrivateCallbacks && !isPublicAddress(literal)) {
-      throw refuse(400, `hub.callback points at ${literal}, which is not a public address`);
+    if (!config.allowPrivateCallbacks) {
+      const literal = literalAddress(command.callbackHost);
+      const local = literal !== undefined ? !isPublicAddress(literal) : isLoopbackName(command.callbackHost);
+      if (local) {
+        throw refuse(
+          400,
+          `hub.callback points at ${literal ?? command.callbackHost}, which is not a public address. For local development, start the hub with HUB_ALLOW_PRIVATE_CALLBACKS=1 (docs/hub.md, "Local development").`,
+        );
+      }
     }
     const existing = await retrying(() => store.subscriptionGet(command.topic, command.callback), REQUEST_WITHIN_MS);
     if (

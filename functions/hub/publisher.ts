@@ -18,6 +18,7 @@ export interface PublisherDeps {
   artifacts: Pick<ArtifactsHolder, 'current'>;
   store: HubStore;
   site: HubSite;
+  /** After every publish, changed or not: the dispatcher looks for work (another node may have queued it). */
   onQueued: () => void;
   log: (message: string) => void;
 }
@@ -126,10 +127,10 @@ export class Publisher {
       const result = await retrying(() => store.topicDistribute(distribute, now), PUBLISH_WITHIN_MS);
       if (result.changed) report.changed.push({ topic: topic.url, queued: result.queued });
     }
-    if (report.changed.length > 0) {
-      log(`hub: published ${report.changed.map((c) => `${c.topic} (${c.queued} subscribers)`).join(', ')}`);
-      this.#deps.onQueued();
-    }
+    if (report.changed.length > 0) log(`hub: published ${report.changed.map((c) => `${c.topic} (${c.queued} subscribers)`).join(', ')}`);
+    // Even when nothing changed here: another hub node may have recorded this build's changes a moment ago
+    // (every machine tells its own hub), and this node's dispatcher may sleep until its next known item.
+    this.#deps.onQueued();
     return report;
   }
 }

@@ -27,13 +27,31 @@ export function hubUnavailable(failure: StoreError, what = 'The hub could not re
   );
 }
 
-/** The one log line of a hub that could not start: names the variable to change and what is wrong. */
-export function unavailableLogLine(dbPath: string, failure: StoreError): string {
+/** The hub's path while its database opens (after the server listens): a client comes back in a moment. */
+export function hubStarting(): HttpError {
+  return new HttpError(
+    503,
+    'The WebSub hub is starting: it is opening its database. Try again in 2 s; pages, datasets, search and MCP are not affected.',
+    { format: 'text', headers: { 'retry-after': '2' } },
+  );
+}
+
+/**
+ * The one log line of a hub that could not start: names the variable to
+ * change (`location`: `HUB_DB_PATH=…` or `HUB_DATABASE_URL=…` without its
+ * password) and what is wrong.
+ */
+export function unavailableLogLine(location: string, failure: StoreError): string {
+  const variable = location.split('=')[0] as string;
   const hint =
     failure.fault === 'damaged'
-      ? 'move the file aside (or restore a backup) and restart'
+      ? variable === 'HUB_DB_PATH'
+        ? 'move the file aside (or restore a backup) and restart'
+        : 'restore the database from a backup and restart'
       : failure.fault === 'unwritable' || failure.fault === 'unreachable'
-        ? 'point HUB_DB_PATH at a file the service user can create and write, and restart'
+        ? variable === 'HUB_DB_PATH'
+          ? 'point HUB_DB_PATH at a file the service user can create and write, and restart'
+          : 'point HUB_DATABASE_URL at a database this user can reach and write, and restart'
         : 'fix it and restart';
-  return `hub: unavailable: HUB_DB_PATH=${dbPath}: ${failure.message}; the hub path answers 503 while pages, datasets, search, since and MCP keep serving; ${hint} (docs/operations.md)`;
+  return `hub: unavailable: ${location}: ${failure.message}; the hub path answers 503 while pages, datasets, search, since and MCP keep serving; ${hint} (docs/operations.md)`;
 }

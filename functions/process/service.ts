@@ -87,7 +87,8 @@ export async function composeService(config: ServerConfig, options: ServiceOptio
   });
   const app = createApp({ artifacts, routes: [hub ? hub.route : hubElsewhereRoute(), ...mcp], log });
   const url = await http.listen(app, config.host, config.port);
-  await hub?.start();
+  // Not awaited: pages, data, search, since and MCP answer while the hub opens its database (its path answers 503 meanwhile).
+  void hub?.start();
   return {
     url,
     artifacts,

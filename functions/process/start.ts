@@ -106,7 +106,7 @@ if (stopping) {
   await service?.close(0);
 } else if (role !== 'worker') {
   log(
-    `Verified Reviews Service listening on ${service?.url ?? `http://${config.host}:${config.port}`} (role ${config.role}, ${config.workers} process${config.workers > 1 ? 'es' : ''}, artifacts from ${config.distDir}/client${config.role === 'all' ? `, hub state in ${config.hub.dbPath}` : ''})`,
+    `Verified Reviews Service listening on ${service?.url ?? `http://${config.host}:${config.port}`} (role ${config.role}, ${config.workers} process${config.workers > 1 ? 'es' : ''}, artifacts from ${config.distDir}/client${config.role === 'all' ? `, hub state in ${config.hub.databaseUrl ? 'Postgres (HUB_DATABASE_URL)' : config.hub.dbPath}` : ''})`,
   );
   // A read process has no hub to tell it of a deploy: it watches the build itself.
   if (config.role === 'read') watchBuild(config.distDir, () => reload('new build.json'));

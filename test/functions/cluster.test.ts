@@ -143,7 +143,7 @@ describe('WEB_CONCURRENCY=2: two workers on one port', () => {
       );
       expect(answer.status).toBe(202);
     }
-    await expect.poll(() => inspectStore(fixture.dbPath, (s) => s.subscriptionList().length), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => inspectStore(fixture.dbPath, async (s) => (await s.subscriptionList()).length), { timeout: 10_000 }).toBe(2);
 
     const newest = `${await readFile(feed, 'utf8')}<!-- deployed -->`;
     await writeFile(feed, newest);

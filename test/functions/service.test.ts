@@ -91,7 +91,7 @@ describe('composeService', () => {
       expect(answer.status).toBe(202);
       await expect.poll(async () => (await fetch(`${service.url}/feed.xml`)).text(), { timeout: 10_000 }).toBe(text);
       await expect
-        .poll(() => service.hub?.store?.topicGet('http://localhost:4321/feed.xml')?.body.toString(), { timeout: 10_000 })
+        .poll(async () => (await service.hub?.store?.topicGet('http://localhost:4321/feed.xml'))?.body.toString(), { timeout: 10_000 })
         .toBe(text);
     });
   });

@@ -96,7 +96,10 @@ describe('npm run deploy, interrupted or doubled', () => {
       }),
     });
     expect(subscribe.status).toBe(202);
-    await eventually(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionList().length) === 1, 'the subscription');
+    await eventually(
+      async () => (await inspectStore(join(dir, 'hub.db'), async (s) => (await s.subscriptionList()).length)) === 1,
+      'the subscription',
+    );
   });
   afterAll(async () => {
     await service?.stop();

@@ -4,8 +4,10 @@
  * killed with SIGKILL: `node test/support/hub-process.ts [hosts JSON]`.
  * Configuration comes from the environment, read by src/config.ts as in
  * `npm start`. `hosts` maps names to addresses for the connect-time check
- * (a stand-in for DNS). Sends `{ url }` once listening and `{ log }` for
- * each hub log line; a disconnect closes it gracefully.
+ * (a stand-in for DNS). Sends `{ listening }` once the server listens,
+ * `{ url }` once the hub has opened its database and run its start-up
+ * publish (or given up), and `{ log }` for each hub log line; a disconnect
+ * closes it gracefully.
  */
 import { readServerConfig } from '../../src/config.ts';
 import { composeService } from '../../functions/process/service.ts';
@@ -18,5 +20,8 @@ const service = await composeService(readServerConfig(process.env), {
       ? [{ address: hosts[hostname] }]
       : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' }),
 });
+process.send?.({ listening: service.url });
+// The start the service began once it listened (start() hands back the same run).
+await service.hub?.start();
 process.send?.({ url: service.url });
 process.on('disconnect', () => void service.close().finally(() => process.exit(0)));

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { HubStore } from '../../functions/hub/store/index.ts';
+import { openHubStore, type HubStore, type StoreLocation } from '../../functions/hub/store/index.ts';
 import { CallbackServer } from './callback-server.ts';
 import { FIXTURE_DIST } from './paths.ts';
 import { createTestPki, type TestPki } from './test-ca.ts';
@@ -48,6 +48,8 @@ export class HubProcess {
     hosts?: Record<string, string>;
     /** Run as this user (the tests run as root, for whom no folder is read-only). */
     user?: { uid: number; gid: number };
+    /** Resolve once the server listens, not waiting for the hub to open its database (default: wait for it). */
+    listeningOnly?: boolean;
   }): Promise<HubProcess> {
     const child = fork(ENTRY, [JSON.stringify(options.hosts ?? {})], {
       ...options.user,
@@ -66,10 +68,11 @@ export class HubProcess {
     const hub = new HubProcess(child);
     await new Promise<void>((ready, fail) => {
       const timer = setTimeout(() => fail(new Error(`hub process did not start in 20 s:\n${hub.logs.join('\n')}`)), 20_000);
-      child.on('message', (message: { url?: string; log?: string }) => {
+      child.on('message', (message: { listening?: string; url?: string; log?: string }) => {
         if (message.log) hub.logs.push(message.log);
-        if (message.url) {
-          hub.url = message.url;
+        const url = options.listeningOnly ? message.listening : message.url;
+        if (url) {
+          hub.url = url;
           clearTimeout(timer);
           ready();
         }
@@ -102,6 +105,10 @@ export class HubProcess {
     }
   }
 
+  get pid(): number {
+    return this.#child.pid as number;
+  }
+
   /** kill -9: no shutdown code runs. */
   async kill(): Promise<void> {
     this.#child.kill('SIGKILL');
@@ -118,13 +125,13 @@ export class HubProcess {
   }
 }
 
-/** Reads the hub's database from the test process (WAL lets it read beside the running hub). */
-export function inspectStore<T>(dbPath: string, read: (store: HubStore) => T): T {
-  const store = HubStore.open(dbPath);
+/** Reads the hub's database from the test process (a SQLite file's path, which WAL lets it read beside the running hub, or a location naming Postgres). */
+export async function inspectStore<T>(where: string | StoreLocation, read: (store: HubStore) => Promise<T>): Promise<T> {
+  const store = await openHubStore(typeof where === 'string' ? { dbPath: where } : where);
   try {
-    return read(store);
+    return await read(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -133,30 +140,42 @@ export interface HubFixture {
   dir: string;
   distDir: string;
   dbPath: string;
+  /** Where the hub's state is: this fixture's SQLite file, or its Postgres database (`inspectStore` reads either). */
+  store: StoreLocation;
   pki: TestPki;
   callbacks: CallbackServer;
   /** A hub process serving this fixture's build and database, trusting its CA. */
-  startHub(options?: { env?: Record<string, string>; hosts?: Record<string, string> }): Promise<HubProcess>;
+  startHub(options?: { env?: Record<string, string>; hosts?: Record<string, string>; distDir?: string }): Promise<HubProcess>;
   /** Stops every hub started through startHub, closes the callback server, removes the folder. */
   cleanUp(): Promise<void>;
 }
 
-export async function hubFixture(): Promise<HubFixture> {
+export interface HubFixtureOptions {
+  /** Host names the callbacks' certificate covers besides 127.0.0.1 (default: localhost, callback.test). */
+  names?: readonly string[];
+  /** Hub state in this Postgres database (`HUB_DATABASE_URL`) instead of the fixture's SQLite file. */
+  databaseUrl?: string | undefined;
+}
+
+export async function hubFixture(options: HubFixtureOptions = {}): Promise<HubFixture> {
   const dir = await mkdtemp(join(tmpdir(), 'hub-'));
   const distDir = join(dir, 'dist');
   await cp(FIXTURE_DIST, distDir, { recursive: true });
-  const pki = await createTestPki(dir);
+  const pki = await createTestPki(dir, options.names);
   const callbacks = await CallbackServer.start(pki);
   const dbPath = join(dir, 'hub.db');
+  const store: StoreLocation = { dbPath, databaseUrl: options.databaseUrl };
+  const engineEnv: Record<string, string> = options.databaseUrl ? { HUB_DATABASE_URL: options.databaseUrl } : {};
   const hubs: HubProcess[] = [];
   return {
     dir,
     distDir,
     dbPath,
+    store,
     pki,
     callbacks,
-    async startHub(options = {}) {
-      const hub = await HubProcess.start({ distDir, dbPath, caFile: pki.caFile, ...options });
+    async startHub(start = {}) {
+      const hub = await HubProcess.start({ distDir, dbPath, caFile: pki.caFile, ...start, env: { ...engineEnv, ...start.env } });
       hubs.push(hub);
       return hub;
     },
@@ -169,9 +188,9 @@ export async function hubFixture(): Promise<HubFixture> {
 }
 
 /** Waits (bounded) until `check` is true. */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }

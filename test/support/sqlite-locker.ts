@@ -6,7 +6,7 @@
  * a new file, which migrates it inside its lock and commits after `ms`.
  */
 import Database from 'better-sqlite3';
-import { migrate } from '../../functions/hub/store/migrate.ts';
+import { migrate } from '../../functions/hub/store/sqlite/migrate.ts';
 
 const [file, mode, ms] = process.argv.slice(2);
 const db = new Database(file as string);

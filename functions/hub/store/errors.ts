@@ -15,12 +15,12 @@ export class StoreError extends Error {
   }
 }
 
-/** A SQLite or file-system error as a `StoreError` (a `StoreError` passes through). */
+/** A SQLite, Postgres or file-system error as a `StoreError` (a `StoreError` passes through). */
 export function storeError(error: unknown): StoreError {
   if (error instanceof StoreError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  const fault = typeof code === 'string' ? faultOf(code) : 'bug';
+  const fault = typeof code === 'string' ? (isSqlState(code) ? faultOfSqlState(code) : faultOf(code)) : faultOfMessage(message);
   return new StoreError(fault, typeof code === 'string' ? `${message} (${code})` : message, { cause: error });
 }
 
@@ -37,4 +37,31 @@ function faultOf(code: string): StoreFault {
 /** Whether waiting can help: only a lock held elsewhere passes by itself. */
 export function isBusy(error: unknown): boolean {
   return error instanceof StoreError && error.fault === 'busy';
+}
+
+/** Postgres answers with five-character SQLSTATE codes (the Postgres manual's appendix A). */
+function isSqlState(code: string): boolean {
+  return /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('E');
+}
+
+function faultOfSqlState(code: string): StoreFault {
+  // Serialization failure, deadlock, lock not available, statement timeout: another transaction was in the way.
+  if (code === '40001' || code === '40P01' || code === '55P03' || code === '57014') return 'busy';
+  // A read-only transaction (a replica after failover, default_transaction_read_only) or missing rights.
+  if (code === '25006' || code === '42501') return 'unwritable';
+  if (code === '53100') return 'full';
+  if (code.startsWith('XX')) return 'damaged';
+  // Connection exceptions, the server shutting down or starting, too many connections, authentication.
+  if (code.startsWith('08') || code.startsWith('57P') || code.startsWith('53') || code.startsWith('28') || code === '3D000')
+    return 'unreachable';
+  return 'bug';
+}
+
+/** The pg client's own errors carry no code: a pool that could not connect in time, a connection cut. */
+function faultOfMessage(message: string): StoreFault {
+  return /timeout exceeded when trying to connect|Connection terminated|connection (?:is )?(?:closed|ended)|Client has encountered a connection error/i.test(
+    message,
+  )
+    ? 'unreachable'
+    : 'bug';
 }

@@ -18,11 +18,11 @@ const BACKOFF_MS = [5, 10, 20, 40, 80, 160, 250];
  * between tries let every other request be answered. Throws a
  * `StoreError`: `busy` when the lock outlasts `withinMs`, any other fault at once.
  */
-export async function retrying<T>(work: () => T, withinMs: number): Promise<T> {
+export async function retrying<T>(work: () => Promise<T>, withinMs: number): Promise<T> {
   const deadline = Date.now() + withinMs;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return work();
+      return await work();
     } catch (error) {
       const failure = storeError(error);
       const wait = (BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] as number) * (0.5 + Math.random());

@@ -51,3 +51,13 @@ export function clientKey(address: string | undefined): string {
   if (ip instanceof ipaddr.IPv4) return ip.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`).toString()}/64`;
 }
+
+/**
+ * A host name that always means this machine (RFC 6761 6.3: `localhost` and
+ * every name under `.localhost`), refused when the subscription is asked for,
+ * without waiting for the connect-time check of the verification.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+}

@@ -35,7 +35,9 @@ describe('kill -9 and restart', () => {
       });
       expect((await hub.subscribe(TOPICS.reviews, fx.callbacks.origin + path)).status).toBe(202);
     }
-    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionList().length), { timeout: 15_000 }).toBe(SUBSCRIBERS);
+    await expect
+      .poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
+      .toBe(SUBSCRIBERS);
 
     const file = join(fx.distDir, 'client/reviews.json');
     const body = Buffer.from(JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 1));
@@ -46,11 +48,11 @@ describe('kill -9 and restart', () => {
     await hub.kill();
     held.resolve();
     expect(delivered().size).toBeLessThan(SUBSCRIBERS);
-    expect(inspectStore(fx.dbPath, (s) => s.deliveryCount())).toBeGreaterThan(0);
+    expect(await inspectStore(fx.dbPath, async (s) => s.deliveryCount())).toBeGreaterThan(0);
 
     hub = await start();
     // Drained: every row acknowledged and recorded, the dead process's claims (free after 2 × timeout + 1 s) included.
-    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 30_000, interval: 100 }).toBe(0);
+    await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 30_000, interval: 100 }).toBe(0);
     expect(delivered().size).toBe(SUBSCRIBERS);
     for (const path of paths) {
       for (const post of fx.callbacks.to(path, 'POST')) expect(post.body.equals(body), path).toBe(true);
@@ -76,7 +78,9 @@ describe('kill -9 and restart', () => {
     await hub.kill();
     held.resolve();
     hub = await start();
-    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionGet(TOPICS.atom, callback)), { timeout: 15_000 }).toBeDefined();
+    await expect
+      .poll(() => inspectStore(fx.dbPath, async (s) => s.subscriptionGet(TOPICS.atom, callback)), { timeout: 15_000 })
+      .toBeDefined();
     const [first, second] = fx.callbacks.to('/slow-verifier').map((r) => r.query.get('hub.challenge'));
     expect(second).toBeDefined();
     expect(second).not.toBe(first);

@@ -12,7 +12,7 @@ describe('publishing and delivery', () => {
   let fx: HubFixture;
   let hub: HubProcess;
   let edits = 0;
-  const subscriptions = () => inspectStore(fx.dbPath, (s) => s.subscriptionList());
+  const subscriptions = () => inspectStore(fx.dbPath, async (s) => s.subscriptionList());
   const posts = (path: string): Received[] => fx.callbacks.to(path, 'POST');
 
   /** Changes a topic's built bytes (the reviews dataset stays valid: only its layout changes). */
@@ -38,7 +38,7 @@ describe('publishing and delivery', () => {
   ): Promise<string> {
     const callback = fx.callbacks.url(path, behaviour);
     expect((await hub.subscribe(topic, callback, extra)).status).toBe(202);
-    await expect.poll(() => subscriptions().some((s) => s.callback === callback && s.topic === topic)).toBe(true);
+    await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback && s.topic === topic)).toBe(true);
     return callback;
   }
 
@@ -86,7 +86,7 @@ describe('publishing and delivery', () => {
       const answer = await hub.post({ 'hub.mode': 'publish' });
       expect(answer.status).toBe(202);
       expect(answer.text).toBe('Published: no topic changed since the last publish.\n');
-      expect(inspectStore(fx.dbPath, (s) => s.deliveryCount())).toBe(0);
+      expect(await inspectStore(fx.dbPath, async (s) => s.deliveryCount())).toBe(0);
       expect(fx.callbacks.received.length).toBe(before);
     });
 
@@ -97,7 +97,7 @@ describe('publishing and delivery', () => {
       const answer = await hub.post({ 'hub.mode': 'publish', 'hub.url': TOPICS.atom });
       expect(answer.text).toBe(`Published: ${TOPICS.atom} is pushed to 1 subscriber.\n`);
       await fx.callbacks.waitFor(() => posts('/atom-signed').length === atom + 1, 'the atom notification');
-      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/json').length).toBe(json);
       await publish();
       await fx.callbacks.waitFor(() => posts('/json').length === json + 1, 'the JSON Feed notification');
@@ -122,7 +122,7 @@ describe('publishing and delivery', () => {
       newerPublished.resolve();
       await fx.callbacks.waitFor(() => posts('/slow-then-ok').length === 2, 'the retry');
       expect(posts('/slow-then-ok')[1]!.body.equals(newest)).toBe(true);
-      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/slow-then-ok')).toHaveLength(2);
     });
   });
@@ -140,7 +140,7 @@ describe('publishing and delivery', () => {
       // HUB_RETRY_DELAYS_MS=100,200 in these tests.
       expect(second! - first!).toBeGreaterThanOrEqual(90);
       expect(third! - second!).toBeGreaterThanOrEqual(190);
-      expect(subscriptions().some((s) => s.callback === callback)).toBe(false);
+      expect((await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       const denied = fx.callbacks.to('/always-500', 'GET').at(-1)!;
       expect(denied.query.get('hub.topic')).toBe(TOPICS.reviews);
       expect(denied.query.get('hub.reason')).toMatch(/500/);
@@ -152,7 +152,7 @@ describe('publishing and delivery', () => {
       );
       await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
-      await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(false);
+      await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       expect(posts('/gone')).toHaveLength(1);
     });
 
@@ -175,25 +175,25 @@ describe('publishing and delivery', () => {
       await change(TOPICS.atom);
       await publish(TOPICS.atom);
       await fx.callbacks.waitFor(() => posts('/flaky').length === 3, 'timeout, 502, 204', 15_000);
-      await expect.poll(() => subscriptions().find((s) => s.callback === callback)?.failures).toBe(0);
+      await expect.poll(async () => (await subscriptions()).find((s) => s.callback === callback)?.failures).toBe(0);
       await change(TOPICS.atom);
       await publish(TOPICS.atom);
       // Two more failures after the reset are not three in a row.
       await fx.callbacks.waitFor(() => posts('/flaky').length === 6, 'two 503 and a 204');
-      await expect.poll(() => subscriptions().find((s) => s.callback === callback)?.failures).toBe(0);
+      await expect.poll(async () => (await subscriptions()).find((s) => s.callback === callback)?.failures).toBe(0);
     });
   });
 
   describe('leases and renewals', () => {
     it('never notifies a subscription whose lease ran out, and removes it', async () => {
       const callback = await subscribed(TOPICS.reviews, '/short-lease', { 'hub.lease_seconds': '1' });
-      const expiresAt = subscriptions().find((s) => s.callback === callback)!.expiresAt;
+      const expiresAt = (await subscriptions()).find((s) => s.callback === callback)!.expiresAt;
       await expect.poll(() => Date.now() > expiresAt, { timeout: 5_000, interval: 50 }).toBe(true);
       await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
-      await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(false);
+      await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       // Drained: nothing is left that could still reach it.
-      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/short-lease')).toEqual([]);
     });
 
@@ -201,12 +201,12 @@ describe('publishing and delivery', () => {
       const callback = await subscribed(TOPICS.reviews, '/renewed');
       for (const secret of ['a', 'b']) {
         await hub.subscribe(TOPICS.reviews, callback, { 'hub.secret': secret });
-        await expect.poll(() => subscriptions().find((s) => s.callback === callback)?.secret).toBe(secret);
+        await expect.poll(async () => (await subscriptions()).find((s) => s.callback === callback)?.secret).toBe(secret);
       }
       const body = await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await fx.callbacks.waitFor(() => posts('/renewed').length === 1, 'the notification');
-      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/renewed')).toHaveLength(1);
       expect(posts('/renewed')[0]!.body.equals(body)).toBe(true);
       expect(posts('/renewed')[0]!.headers['x-hub-signature']).toBe(`sha256=${createHmac('sha256', 'b').update(body).digest('hex')}`);

@@ -48,7 +48,7 @@ describe('npm run deploy', () => {
     for (const [topic, path] of Object.entries(paths)) {
       expect((await hub.subscribe(topic, callbacks.url(path), { 'hub.secret': 'owner' })).status).toBe(202);
     }
-    await expect.poll(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionList().length)).toBe(3);
+    await expect.poll(() => inspectStore(join(dir, 'hub.db'), async (s) => (await s.subscriptionList()).length)).toBe(3);
     const before = await (await fetch(`${hub.url}/reviews.json`)).text();
     expect(before).not.toContain('01JB0000000000000000000042');
 
@@ -82,7 +82,7 @@ describe('npm run deploy', () => {
     const moved = 'https://reviews.harbor-and-pine.example';
     const oldSubscriber = callbacks.url('/old-site-atom');
     expect((await hub.subscribe(TOPICS.atom, oldSubscriber)).status).toBe(202);
-    await expect.poll(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionGet(TOPICS.atom, oldSubscriber))).toBeDefined();
+    await expect.poll(() => inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionGet(TOPICS.atom, oldSubscriber))).toBeDefined();
 
     const result = await runDeploy({ dir, port: new URL(hub.url).port, site: moved });
     expect(result.code, result.output).toBe(0);
@@ -101,14 +101,16 @@ describe('npm run deploy', () => {
     expect(notification!.headers.link).toBe(`<${moved}/api/websub/hub>; rel="hub", <${moved}/feed.xml>; rel="self"`);
     expect(notification!.body.equals(await readFile(join(distDir(), 'client/feed.xml')))).toBe(true);
     expect(notification!.body.toString()).toContain(`${moved}/feed.xml`);
-    const stored = inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionList());
+    const stored = await inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionList());
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((s) => s.topic.startsWith(`${moved}/`))).toBe(true);
 
     // The new topic URLs are the hub's now; the old ones are not.
     const newcomer = callbacks.url('/new-site-json');
     expect((await hub.subscribe(`${moved}/api/feed.json`, newcomer)).status).toBe(202);
-    await expect.poll(() => inspectStore(join(dir, 'hub.db'), (s) => s.subscriptionGet(`${moved}/api/feed.json`, newcomer))).toBeDefined();
+    await expect
+      .poll(() => inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionGet(`${moved}/api/feed.json`, newcomer)))
+      .toBeDefined();
     const old = await hub.subscribe(TOPICS.jsonFeed, callbacks.url('/old-topic'));
     expect(old.status).toBe(400);
     expect(old.text).toMatch(/not a topic of this hub/);

@@ -57,7 +57,7 @@ describe('a hub database locked by another process', () => {
     // A subscriber from an earlier run, then a build the hub has not published yet.
     hub = await start();
     expect((await hub.subscribe(TOPICS.reviews, callbacks.url('/locked-sub'))).status).toBe(202);
-    await expect.poll(() => inspectStore(dbPath(), (s) => s.subscriptionList().length), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => inspectStore(dbPath(), async (s) => (await s.subscriptionList()).length), { timeout: 10_000 }).toBe(1);
     await hub.stop();
     const file = join(dir, 'dist/client/reviews.json');
     await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 3));
@@ -112,7 +112,9 @@ describe('a hub database locked by another process', () => {
     }
     expect(hubAnswers.filter((a) => a.text.includes('this publish'))).toHaveLength(2);
     // Nothing was recorded: the subscriber from before is still there, alone.
-    expect(inspectStore(dbPath(), (s) => s.subscriptionList().map((x) => x.callback))).toEqual([callbacks.url('/locked-sub')]);
+    expect(await inspectStore(dbPath(), async (s) => (await s.subscriptionList()).map((x) => x.callback))).toEqual([
+      callbacks.url('/locked-sub'),
+    ]);
 
     // A deploy while the lock is held: the build goes live, the hub cannot record the publish, and the deploy says so.
     await writeFile(join(dir, 'content/reviews/2025-06-03-dana-k.md'), NEW_REVIEW);

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArtifactsHolder } from '../../../functions/builds/artifacts.ts';
 import { HubSite } from '../../../functions/hub/hub-site.ts';
 import { Publisher } from '../../../functions/hub/publisher.ts';
-import { HubStore } from '../../../functions/hub/store/index.ts';
+import type { HubStore } from '../../../functions/hub/store/index.ts';
+import { SqliteHubStore } from '../../../functions/hub/store/sqlite/store.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 
 const SITE = 'http://localhost:4321';
@@ -21,12 +22,12 @@ describe('Publisher', () => {
     dir = await mkdtemp(join(tmpdir(), 'publisher-'));
     await cp(join(FIXTURE_DIST, 'client'), dir, { recursive: true });
     artifacts = await ArtifactsHolder.open(dir);
-    store = HubStore.open(':memory:');
+    store = await SqliteHubStore.open(':memory:');
     queued = 0;
     publisher = new Publisher({ artifacts, store, site: new HubSite(SITE), onQueued: () => (queued += 1), log: () => {} });
   });
   afterEach(async () => {
-    store.close();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -53,7 +54,7 @@ describe('Publisher', () => {
         .toString('base64url')
         .slice(0, 32)}"`,
     );
-    expect(store.topicGet(`${SITE}/feed.xml`)?.hash).toBe(file?.sha256);
+    expect((await store.topicGet(`${SITE}/feed.xml`))?.hash).toBe(file?.sha256);
   });
 
   it('collapses publishes that arrive during a run into one more, covering every topic they named', async () => {

@@ -99,7 +99,7 @@ describe('hub requests', () => {
         fx.callbacks.url(path);
         expect((await hub.subscribe(TOPICS.reviews, mine(path))).status).toBe(202);
       }
-      await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionCountByHost('localhost', Date.now()))).toBe(2);
+      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.subscriptionCountByHost('localhost', Date.now()))).toBe(2);
       const third = await hub.subscribe(TOPICS.reviews, mine('/cap-3'));
       expect(third.status).toBe(403);
       expect(third.text).toBe('localhost already holds 2 subscriptions, the most one callback host may hold\n');

@@ -5,7 +5,7 @@ import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } fr
 describe('subscribing to the hub', () => {
   let fx: HubFixture;
   let hub: HubProcess;
-  const subscriptions = () => inspectStore(fx.dbPath, (s) => s.subscriptionList());
+  const subscriptions = () => inspectStore(fx.dbPath, async (s) => s.subscriptionList());
 
   beforeAll(async () => {
     fx = await hubFixture();
@@ -35,7 +35,7 @@ describe('subscribing to the hub', () => {
       await expect
         .poll(subscriptions)
         .toEqual([expect.objectContaining({ topic: TOPICS.atom, callback, leaseSeconds: 7200, failures: 0 })]);
-      const [sub] = subscriptions();
+      const [sub] = await subscriptions();
       // The lease runs from the verification request.
       expect(sub!.expiresAt - sub!.verifiedAt).toBe(7_200_000);
       expect(Math.abs(sub!.verifiedAt - (verification?.at ?? 0))).toBeLessThan(1_000);
@@ -78,7 +78,7 @@ describe('subscribing to the hub', () => {
       });
       expect((await hub.subscribe(TOPICS.atom, callback)).status).toBe(202);
       await hub.waitForLog(new RegExp(`subscribe of ${callback.replace(/[.?]/g, '\\$&')} .* not verified`));
-      expect(subscriptions().some((s) => s.callback === callback)).toBe(false);
+      expect((await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       expect(fx.callbacks.to(target)).toEqual([]);
     });
   });
@@ -90,15 +90,17 @@ describe('subscribing to the hub', () => {
         confirm || r.method !== 'GET' ? { status: 200, body: r.query.get('hub.challenge') ?? '' } : { status: 403 },
       );
       await hub.subscribe(TOPICS.reviews, callback, { 'hub.secret': 'first', 'hub.lease_seconds': '3600' });
-      await expect.poll(() => subscriptions().find((s) => s.callback === callback)?.secret).toBe('first');
+      await expect.poll(async () => (await subscriptions()).find((s) => s.callback === callback)?.secret).toBe('first');
       confirm = false;
       await hub.subscribe(TOPICS.reviews, callback, { 'hub.secret': 'second', 'hub.lease_seconds': '7000' });
       await hub.waitForLog(/subscribe of .*\/renew .* not verified/);
-      expect(subscriptions().find((s) => s.callback === callback)).toMatchObject({ secret: 'first', leaseSeconds: 3600 });
+      expect((await subscriptions()).find((s) => s.callback === callback)).toMatchObject({ secret: 'first', leaseSeconds: 3600 });
       confirm = true;
       await hub.subscribe(TOPICS.reviews, callback, { 'hub.secret': 'second', 'hub.lease_seconds': '7000' });
-      await expect.poll(() => subscriptions().find((s) => s.callback === callback)).toMatchObject({ secret: 'second', leaseSeconds: 7000 });
-      expect(subscriptions().filter((s) => s.callback === callback)).toHaveLength(1);
+      await expect
+        .poll(async () => (await subscriptions()).find((s) => s.callback === callback))
+        .toMatchObject({ secret: 'second', leaseSeconds: 7000 });
+      expect((await subscriptions()).filter((s) => s.callback === callback)).toHaveLength(1);
     });
   });
 
@@ -111,14 +113,14 @@ describe('subscribing to the hub', () => {
           : { status: 200, body: r.query.get('hub.challenge') ?? '' },
       );
       await hub.subscribe(TOPICS.jsonFeed, callback);
-      await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(true);
+      await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback)).toBe(true);
       const unsubscribe = { 'hub.mode': 'unsubscribe', 'hub.topic': TOPICS.jsonFeed, 'hub.callback': callback };
       expect((await hub.post(unsubscribe)).status).toBe(202);
       await hub.waitForLog(/unsubscribe of .*\/leaving .* not verified/);
-      expect(subscriptions().some((s) => s.callback === callback)).toBe(true);
+      expect((await subscriptions()).some((s) => s.callback === callback)).toBe(true);
       confirmUnsubscribe = true;
       expect((await hub.post(unsubscribe)).status).toBe(202);
-      await expect.poll(() => subscriptions().some((s) => s.callback === callback)).toBe(false);
+      await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       const last = fx.callbacks.to('/leaving').at(-1);
       expect(last?.query.get('hub.mode')).toBe('unsubscribe');
       expect(last?.query.has('hub.lease_seconds')).toBe(false);
@@ -130,7 +132,7 @@ describe('subscribing to the hub', () => {
       expect(answer.status).toBe(202);
       expect(answer.text).toBe('Unsubscribe accepted: there is no such subscription.\n');
       // Nothing was queued, so nothing will be sent (a verification is a row before it is a GET).
-      expect(inspectStore(fx.dbPath, (s) => s.verificationPending(TOPICS.atom, callback))).toBe(false);
+      expect(await inspectStore(fx.dbPath, async (s) => s.verificationPending(TOPICS.atom, callback))).toBe(false);
       expect(fx.callbacks.to('/never-subscribed')).toEqual([]);
     });
   });

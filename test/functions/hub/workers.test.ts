@@ -40,7 +40,9 @@ describe('two hub processes on one database file', () => {
         paths[topic]!.push(path);
       }
     }
-    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.subscriptionList().length), { timeout: 15_000 }).toBe(2 * PER_TOPIC);
+    await expect
+      .poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
+      .toBe(2 * PER_TOPIC);
 
     const atom = join(fx.distDir, 'client/feed.xml');
     await writeFile(atom, `${await readFile(atom, 'utf8')}<!-- both workers -->\n`);
@@ -56,7 +58,7 @@ describe('two hub processes on one database file', () => {
     ]);
     for (const answer of answers) expect(answer.status, answer.text).toBe(202);
 
-    await expect.poll(() => inspectStore(fx.dbPath, (s) => s.deliveryCount()), { timeout: 20_000, interval: 100 }).toBe(0);
+    await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 20_000, interval: 100 }).toBe(0);
     for (const path of [...paths[TOPICS.atom]!, ...paths[TOPICS.reviews]!]) expect(fx.callbacks.to(path, 'POST'), path).toHaveLength(1);
     for (const path of paths[TOPICS.atom]!) expect(fx.callbacks.to(path, 'POST')[0]!.body.equals(await readFile(atom)), path).toBe(true);
     for (const path of paths[TOPICS.reviews]!)

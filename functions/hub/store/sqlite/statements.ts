@@ -1,4 +1,4 @@
-/** The hub store's SQL (all of it; used only by ./index.ts). */
+/** The hub store's SQL (all of it; used only by ./store.ts). */
 import type { Database as Db, Statement } from 'better-sqlite3';
 
 /** Every statement, prepared once at open. Named noun first. */
@@ -39,10 +39,21 @@ export function prepare(db: Db) {
     deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
       SELECT id, @version, @now FROM subscription WHERE topic_url = @url AND expires_at > @now
       ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`),
-    deliveryDue: s(`SELECT d.subscription_id, d.topic_version, s.topic_url, s.callback, s.secret
-      FROM delivery d JOIN subscription s ON s.id = d.subscription_id
-      WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now
-      ORDER BY d.due_at LIMIT @limit`),
+    // Oldest first within each callback host's room: its attempts in flight (claims not yet run out) and its rank among
+    // its own due deliveries stay within the cap, lower for a host with a failing subscription (docs/hub.md).
+    deliveryDue: s(`WITH busy AS (
+        SELECT s.callback_host AS host, count(*) AS n FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+        WHERE d.claimed_until > @now GROUP BY s.callback_host),
+      failing AS (SELECT DISTINCT callback_host AS host FROM subscription WHERE failures > 0),
+      due AS (
+        SELECT d.subscription_id, d.topic_version, d.due_at, s.topic_url, s.callback, s.secret, s.callback_host,
+          row_number() OVER (PARTITION BY s.callback_host ORDER BY d.due_at, d.subscription_id) AS rank
+        FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+        WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now)
+      SELECT due.* FROM due LEFT JOIN busy ON busy.host = due.callback_host
+      WHERE due.rank + coalesce(busy.n, 0) <=
+        CASE WHEN due.callback_host IN (SELECT host FROM failing) THEN @perFailingHost ELSE @perHost END
+      ORDER BY due.due_at, due.subscription_id LIMIT @limit`),
     deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
     deliveryOwned: s('SELECT 1 FROM delivery WHERE subscription_id = @id AND claimed_by = @worker'),
     deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
