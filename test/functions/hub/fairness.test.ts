@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts';
 
 const SLOW = 100;
