@@ -3,14 +3,18 @@
  * (corpus/test.jsonl) and on the old set
  * (corpus/aspect-eval.jsonl): aspect-detection precision, recall and F1
  * per aspect and micro-averaged over review × aspect pairs, plus polarity
- * accuracy on the correctly detected pairs. Exits 1 when a set misses its targets.
+ * accuracy on the correctly detected pairs; then the entity set
+ * (corpus/entities/, another business with its own data files): technicians,
+ * services that are jobs, negated services, office mentions, other parties and
+ * areas. Exits 1 when a set misses its targets.
  *
  * `npm run eval -- --input FILE [--content DIR]` scores one labelled file.
  * `npm run eval -- --dev-cv [--folds 5]` is for development: k-fold
  * cross-validation inside the corpus's development part (the learned layer is
  * retrained on each fold's other parts); it never opens the test part.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildInsights } from '../src/lib/insights/index.ts';
 import {
@@ -26,6 +30,16 @@ import {
 import { InputError, parseJsonl } from '../tools/insights/cli/review-lines.ts';
 import { EvalLineSchema, type EvalLine } from '../tools/insights/evaluation/eval-lines.ts';
 import { crossValidate } from '../tools/insights/evaluation/cross-validate.ts';
+import {
+  ENTITY_DIR,
+  ENTITY_TARGETS,
+  entityContent,
+  evaluateEntities,
+  formatEntityReport,
+  meetsEntityTargets,
+  readEntityLines,
+  type EntityReport,
+} from '../tools/insights/evaluation/entities.ts';
 import { createAnalysisContext } from '../src/lib/insights/analyse-review.ts';
 import { TRAIN_OPTIONS } from '../tools/insights/train.ts';
 import { readInputFile, runCli } from './cli.ts';
@@ -46,6 +60,11 @@ export function runEval(inputPath: string, contentDir: string): EvalReport {
   const insights = buildInsights({ ...content, reviews: toReviews(lines, content) });
   const predicted = new Map(Object.entries(insights.per_review).map(([id, analysis]) => [id, analysis.aspects]));
   return evaluate(lines, predicted);
+}
+
+/** Scores the analyser on the entity set with that business's data files; shared with the test that pins its figures. */
+export function runEntityEval(dir: string, contentDir: string): EntityReport {
+  return evaluateEntities(readEntityLines(dir), entityContent(dir, loadContent(contentDir)));
 }
 
 function section(title: string, report: EvalReport, targets: Targets): { text: string; ok: boolean } {
@@ -86,6 +105,15 @@ function main(): number {
     const result = section(set.title, runEval(set.file, values.content), set.targets);
     out.push(result.text);
     ok &&= result.ok;
+  }
+  if (!values.input && existsSync(join(ENTITY_DIR, 'reviews.jsonl'))) {
+    const report = runEntityEval(ENTITY_DIR, values.content);
+    const met = meetsEntityTargets(report);
+    out.push(
+      `entity set (${ENTITY_DIR}, ${report.reviews} reviews of another business, with its own data files)\n\n${formatEntityReport(report)}\n\n` +
+        `targets: technicians precision and recall >= ${ENTITY_TARGETS.technicians.precision}, services precision >= ${ENTITY_TARGETS.services.precision} and recall >= ${ENTITY_TARGETS.services.recall}: ${met ? 'met' : 'NOT met'}\n`,
+    );
+    ok &&= met;
   }
   process.stdout.write(out.join('\n'));
   return ok ? 0 : 1;

@@ -1,5 +1,5 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
-import { judgeOccurrence, wordsOf } from './service-jobs.ts';
+import { judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
 import { isTechnicianMention } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
@@ -21,7 +21,9 @@ export interface MentionMatcher {
 export function createMentionMatcher(roster: readonly Technician[], catalogue: readonly ServiceFile[]): MentionMatcher {
   const technicianMatch = phraseMatcher(technicianPhrases(roster, { includeSharedFirstNames: true }));
   const specific = specificNames(roster);
-  const serviceMatch = phraseMatcher(servicePhrases(catalogue));
+  const catalogued = servicePhrases(catalogue);
+  const bare = bareThingPhrases(catalogue, catalogued);
+  const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
     const normalised = normaliseText(text);
     const matches = serviceMatch(normalised);
@@ -29,8 +31,10 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const words = wordsOf(normalised);
     const done = new Set<string>();
     const named = new Set<string>();
-    for (const m of matches) {
-      const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end });
+    for (const [k, m] of matches.entries()) {
+      const judgement = partOfAnotherJob(normalised, matches, k)
+        ? 'reference'
+        : judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) });
       for (const id of m.targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
@@ -82,6 +86,48 @@ export function servicePhrases(catalogue: readonly ServiceFile[]): Map<string, s
     for (const phrase of [s.label, s.id, ...s.synonyms]) push(phrases, normaliseText(phrase), s.id);
   }
   return phrases;
+}
+
+/** Things a customer names bare ("the panel", "a fan", "new fixtures") that a catalogue phrase ends with. */
+const THINGS: readonly (readonly string[])[] = [
+  ['panel', 'panels'],
+  ['fan', 'fans'],
+  ['fixture', 'fixtures'],
+  ['chandelier', 'chandeliers'],
+  ['pendant', 'pendants'],
+  ['sconce', 'sconces'],
+  ['charger', 'chargers'],
+  ['generator', 'generators'],
+  ['detector', 'detectors'],
+  ['alarm', 'alarms'],
+  ['switch', 'switches'],
+  ['dimmer', 'dimmers'],
+  ['receptacle', 'receptacles'],
+  ['outlet', 'outlets'],
+  ['breaker', 'breakers'],
+  ['circuit', 'circuits'],
+];
+
+/**
+ * A thing named bare, mapped to the one catalogue service whose label or
+ * synonyms end with it ("light fixtures" makes "fixtures" lighting); a thing
+ * two services end with (a "dead circuit" and a "new circuit") stays out. Bare
+ * things count only with a job around them (service-jobs.ts).
+ */
+function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: ReadonlyMap<string, string[]>): Map<string, string[]> {
+  const bare = new Map<string, string[]>();
+  for (const forms of THINGS) {
+    const owners = new Set<string>();
+    for (const s of catalogue) {
+      for (const phrase of [s.label, ...s.synonyms]) {
+        const last = normaliseText(phrase).split(/\s+/).pop() ?? '';
+        if (forms.includes(last)) owners.add(s.id);
+      }
+    }
+    if (owners.size !== 1) continue;
+    for (const form of forms) if (!catalogued.has(form)) bare.set(form, [...owners]);
+  }
+  return bare;
 }
 
 export function firstName(name: string): string {

@@ -94,6 +94,14 @@ const NEGATORS = new Set([
   'wasnt',
   'isnt',
 ]);
+/** Verbs and words that make a bare thing right after them the job. */
+const BARE_JOBS = new Set(
+  'install installed installing replace replaced replacing swap swapped put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted moved relocated'.split(
+    ' ',
+  ),
+);
+/** Words that make a bare thing a place ("ran it from the panel", "a loose neutral at the panel"). */
+const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
 const CATCH_ALL = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
 /** Before a thing, it is wished for, not done ("a spare slot for a future hot tub"). */
@@ -129,6 +137,8 @@ export interface Occurrence {
   phrase: string;
   start: number;
   end: number;
+  /** A thing named bare ("the panel"), not a catalogue phrase: it needs a job around it like a catch-all. */
+  bare?: boolean;
 }
 
 export type Judgement = 'job' | 'negated' | 'reference';
@@ -165,6 +175,15 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
       : 'reference';
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
+  if (occurrence.bare === true) {
+    // A thing named bare is the job only right after a job's verb: "replaced the panel", not "from the panel".
+    const lead = before.slice(-3);
+    return lead.some((w) => BARE_JOBS.has(w)) &&
+      !PLACE_WORDS.has(before[before.length - 1] ?? '') &&
+      !PLACE_WORDS.has(before[before.length - 2] ?? '')
+      ? 'job'
+      : 'reference';
+  }
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
@@ -189,4 +208,30 @@ function firstWordAt(words: readonly Word[], offset: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Words that may stand between a part and the job it belongs to: "the NEMA 14-50 outlet", "a circuit with GFCI protection", "the breaker for the charger". */
+const PART_GAP = /^(?:\s+(?:on|for|with|of|to|its|the|a|an|our|my|that|it|them|their))*\s*$/;
+
+/**
+ * Whether a catch-all thing is a part of another service named right beside
+ * it (the outlet of a NEMA 14-50 charger hookup, the GFCI of a new circuit, the
+ * breaker for a charger): it is that job only.
+ */
+export function partOfAnotherJob(text: string, occurrences: readonly (Occurrence & { targets: readonly string[] })[], k: number): boolean {
+  const own = occurrences[k]!;
+  if (!CATCH_ALL.test(own.phrase) || JOB_NOUNS.test(own.phrase)) return false;
+  const beside = (other: (typeof occurrences)[number] | undefined, gap: string): boolean =>
+    other !== undefined &&
+    !other.targets.some((t) => own.targets.includes(t)) &&
+    !CATCH_ALL.test(other.phrase) &&
+    // "double-tapped breakers" names a fault of the thing, not a job it is part of.
+    !/ed$/.test(other.phrase) &&
+    PART_GAP.test(gap);
+  const before = occurrences[k - 1];
+  const after = occurrences[k + 1];
+  return (
+    (before !== undefined && beside(before, text.slice(before.end, own.start))) ||
+    (after !== undefined && beside(after, text.slice(own.end, after.start)))
+  );
 }

@@ -59,7 +59,7 @@ describe('services that are jobs (issue 30)', () => {
       {
         id: 'ev-charger-installation',
         label: 'EV charger installation',
-        synonyms: ['EV charger', 'charger', 'chargers', 'ChargePoint', 'Mach-E', 'Equinox EV'],
+        synonyms: ['EV charger', 'NEMA 14-50', 'charger', 'chargers', 'ChargePoint', 'Mach-E', 'Equinox EV'],
       },
       { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['new circuit'] },
     ],
@@ -89,6 +89,9 @@ describe('services that are jobs (issue 30)', () => {
     ]);
     expect(content.services('Everything is on AFCI breakers now.')).toEqual(['circuit-breaker-repair']);
     expect(content.services('They came back and replaced the breaker.')).toEqual(['circuit-breaker-repair']);
+    // A part of another job is that job only.
+    expect(content.services('Solid install on a NEMA 14-50 outlet for my EV.')).toEqual(['ev-charger-installation']);
+    expect(content.services('They ran a new circuit with GFCI protection for the tank.')).toEqual(['dedicated-circuit']);
   });
 
   it('counts an inspection only when this business did it', () => {

@@ -8,6 +8,7 @@ import { createAreaMatcher } from './areas.ts';
 import { compileDictionary, type Dictionary } from './dictionary.ts';
 import { VALENCE } from './lexicon.ts';
 import { round } from './numbers.ts';
+import { wholeEvidence } from './spans.ts';
 import { createProblemMatcher, type ProblemMatcher } from './problems.ts';
 import { extractTerms, termKeyOf, type ReviewTerms } from './terms.ts';
 import { learnedAspects, type Model } from './learned/model.ts';
@@ -103,8 +104,8 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
     review,
     analysis: {
       ...base,
-      sentiment: sentimentOf(result.sentiment),
-      aspects: aspects.map(({ id, polarity, score, evidence }) => ({ id, polarity, score, evidence })),
+      sentiment: sentimentOf(agreeWithStars(result.sentiment, review.rating)),
+      aspects: aspects.map(({ id, polarity, score, evidence }) => ({ id, polarity, score, evidence: wholeEvidence(text, evidence) })),
       problems: context.problems.find(text),
     },
     phrases: new Map(agreed.map((a) => [a.id, phrasesFor(a, aspects.find((x) => x.id === a.id)!.polarity)])),
@@ -118,6 +119,25 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
 function phrasesFor(rule: AspectOpinion, polarity: Polarity): OpinionPhrase[] {
   if (rule.polarity === polarity) return rule.phrases;
   return rule.phrases.filter((p) => p.positive === (polarity === 'positive') && polarity !== 'neutral');
+}
+
+/** What the stars say of the review, on the sentiment's scale (used when the text does not clearly say otherwise). */
+const STAR_SENTIMENT: Record<number, number> = { 1: -0.6, 2: -0.4, 3: 0, 4: 0.4, 5: 0.6 };
+/** A text sentiment this strong against the stars is the text clearly saying otherwise. */
+const CLEARLY_OTHERWISE = 0.75;
+/** How much of a disagreeing text's lean is kept beside the stars. */
+const TEXT_SHARE = 0.25;
+
+/**
+ * The review's sentiment agrees with its stars unless the text clearly says
+ * otherwise (docs/insights.md, "Review sentiment"): "Third time hiring them.
+ * Still no complaints." under five stars is positive, and a two-star review
+ * whose words praise the finished work before a $760 overrun is negative.
+ */
+export function agreeWithStars(text: number, rating: number): number {
+  const stars = STAR_SENTIMENT[rating] ?? 0;
+  if (stars === 0 || Math.sign(text) === Math.sign(stars) || Math.abs(text) >= CLEARLY_OTHERWISE) return text;
+  return stars + TEXT_SHARE * text;
 }
 
 export function sentimentOf(score: number): Sentiment {

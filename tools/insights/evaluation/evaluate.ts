@@ -35,12 +35,14 @@ export interface Targets {
   polarity_accuracy: number;
   /** Lowest recall any single aspect may have; absent = not checked. */
   min_aspect_recall?: number;
+  /** Lowest F1 any single aspect may have; absent = not checked. */
+  min_aspect_f1?: number;
 }
 
 /** Targets on the old set (corpus/aspect-eval.jsonl). */
 export const TARGETS = { f1: 0.85, polarity_accuracy: 0.85 } as const satisfies Targets;
-/** Targets on the corpus's test part (issue 16). */
-export const CORPUS_TARGETS = { f1: 0.88, polarity_accuracy: 0.85, min_aspect_recall: 0.75 } as const satisfies Targets;
+/** Targets on the corpus's test part (issue 30; issue 16 asked for F1 0.88, polarity 0.85, every recall 0.75). */
+export const CORPUS_TARGETS = { f1: 0.9, polarity_accuracy: 0.92, min_aspect_f1: 0.82 } as const satisfies Targets;
 
 export function evaluate(gold: readonly GoldReview[], predicted: PredictedAspects): EvalReport {
   const counts = new Map<AspectId, Counts>(ASPECT_IDS.map((id) => [id, emptyCounts()]));
@@ -72,13 +74,19 @@ export function meetsTargets(report: EvalReport, targets: Targets = TARGETS): bo
   const recallOk =
     targets.min_aspect_recall === undefined ||
     report.per_aspect.every(({ scores }) => scores.recall === null || scores.recall >= targets.min_aspect_recall!);
-  return f1 !== null && polarity_accuracy !== null && f1 >= targets.f1 && polarity_accuracy >= targets.polarity_accuracy && recallOk;
+  const f1Ok =
+    targets.min_aspect_f1 === undefined ||
+    report.per_aspect.every(({ scores }) => scores.f1 === null || scores.f1 >= targets.min_aspect_f1!);
+  return (
+    f1 !== null && polarity_accuracy !== null && f1 >= targets.f1 && polarity_accuracy >= targets.polarity_accuracy && recallOk && f1Ok
+  );
 }
 
 /** "micro F1 >= 0.88, polarity accuracy >= 0.85, every aspect's recall >= 0.75" */
 export function describeTargets(targets: Targets): string {
   const parts = [`micro F1 >= ${targets.f1}`, `polarity accuracy >= ${targets.polarity_accuracy}`];
   if (targets.min_aspect_recall !== undefined) parts.push(`every aspect's recall >= ${targets.min_aspect_recall}`);
+  if (targets.min_aspect_f1 !== undefined) parts.push(`every aspect's F1 >= ${targets.min_aspect_f1}`);
   return parts.join(', ');
 }
 

@@ -105,13 +105,15 @@ const CHUNK_WORDS = new Set(['but', 'however', 'although', 'though', 'whereas', 
  * left a mess"), and a short chunk keeps one aspect's words from being
  * drowned by another's.
  */
-export function chunkRanges(tokens: readonly Token[]): { from: number; to: number; sentence: number }[] {
+export function chunkRanges(tokens: readonly Token[], mask?: Uint8Array): { from: number; to: number; sentence: number }[] {
   const chunks: { from: number; to: number; sentence: number }[] = [];
   for (const s of sentenceRanges(tokens)) {
     let from = s.from;
     for (let i = s.from; i <= s.to; i++) {
       const token = tokens[i];
-      const cut = i === s.to || token!.kind === 'pause' || (token!.kind === 'word' && CHUNK_WORDS.has(token!.norm) && i > from);
+      // Where another party's words start or stop (attribution.ts), a chunk ends too.
+      const turn = mask !== undefined && i > from && i < s.to && mask[i] !== mask[i - 1];
+      const cut = i === s.to || turn || token!.kind === 'pause' || (token!.kind === 'word' && CHUNK_WORDS.has(token!.norm) && i > from);
       if (!cut) continue;
       if (i > from) chunks.push({ from, to: i, sentence: s.sentence });
       from = token?.kind === 'pause' ? i + 1 : i;
@@ -121,9 +123,9 @@ export function chunkRanges(tokens: readonly Token[]): { from: number; to: numbe
 }
 
 /** The features of every chunk of a review, in text order. */
-export function chunkViews(view: RuleView, rating: number): ChunkView[] {
+export function chunkViews(view: RuleView, rating: number, mask?: Uint8Array): ChunkView[] {
   const { tokens, index, clauses, mentions, clauseSentiment } = view;
-  const ranges = chunkRanges(tokens);
+  const ranges = chunkRanges(tokens, mask);
   const clauseAt = new Int32Array(tokens.length).fill(-1);
   clauses.forEach((clause, c) => clauseAt.fill(c, clause.from, clause.to));
   // Each chunk's mentions and sentence end, found once: scanning every mention

@@ -1,5 +1,7 @@
 import { ASPECT_IDS, type AspectId } from '../../../schemas/catalogue.ts';
 import type { Polarity } from '../analyse-text.ts';
+import { mostlyMasked, otherPartyMask } from '../attribution.ts';
+import { refineMeaning } from '../meaning.ts';
 import { polarityFeatures, rangeFeatures, chunkViews, type RuleView, type ChunkView } from './features.ts';
 
 export const POLARITY_CLASSES = ['negative', 'neutral', 'positive'] as const satisfies readonly Polarity[];
@@ -108,9 +110,26 @@ export function chunkProbabilities(model: Model, chunks: readonly ChunkView[]): 
  * likely chunk and the document model reaches the aspect's threshold; its
  * polarity comes from that chunk, the stars and the rule layer's verdict.
  */
-export function detect(model: Model, view: RuleView, rating: number, rulePolarity: ReadonlyMap<AspectId, Polarity>): Detection[] {
-  const chunks = chunkViews(view, rating);
+export function detect(
+  model: Model,
+  view: RuleView,
+  rating: number,
+  rulePolarity: ReadonlyMap<AspectId, Polarity>,
+  mask?: Uint8Array,
+): Detection[] {
+  const chunks = chunkViews(view, rating, mask);
   const probabilities = chunkProbabilities(model, chunks);
+  // A chunk about another party (attribution.ts) says nothing of this business.
+  // Safety is the exception: a hazard another party left is a safety mention when this business found it (docs/labelling-guide.md).
+  const safety = model.aspects.indexOf('safety');
+  if (mask) {
+    chunks.forEach((chunk, c) => {
+      if (!mostlyMasked(mask, view.tokens, chunk.from, chunk.to)) return;
+      const kept = probabilities[c]![safety] ?? 0;
+      probabilities[c]!.fill(0);
+      if (safety !== -1) probabilities[c]![safety] = kept;
+    });
+  }
   const n = model.aspects.length;
   // The first chunk with the highest probability, per aspect.
   const bestChunk = new Int32Array(n).fill(-1);
@@ -148,14 +167,14 @@ const EVIDENCE_MAX_TOKENS = 24;
  * model likes best for the aspect, cut to a window around its strongest
  * word when long.
  */
-export function evidenceRange(model: Model, view: RuleView, detection: Detection): { from: number; to: number } {
+export function evidenceRange(model: Model, view: RuleView, detection: Detection, mask?: Uint8Array): { from: number; to: number } {
   const a = model.aspects.indexOf(detection.id);
   let best = { from: detection.from, to: detection.to };
   let bestScore = -Infinity;
   for (const clause of view.clauses) {
     const from = Math.max(clause.from, detection.from);
     const to = Math.min(clause.to, detection.to);
-    if (to - from < 2) continue;
+    if (to - from < 2 || (mask && mostlyMasked(mask, view.tokens, from, to))) continue;
     const score = addWeights(model.detect, rangeFeatures(view.tokens, view.index, from, to), new Float64Array(model.aspects.length))[a]!;
     if (score > bestScore) {
       bestScore = score;
@@ -197,25 +216,39 @@ export function learnedAspects(
   model: Model,
   text: string,
   rules: RuleView,
-  ruleAspects: readonly { id: AspectId; polarity: Polarity; score: number; evidence: string; kind: string }[],
+  allRuleAspects: readonly { id: AspectId; polarity: Polarity; score: number; evidence: string; kind: string }[],
   rating: number,
 ): LearnedAspect[] {
+  const mask = otherPartyMask(rules.tokens);
+  const ownText = (evidence: string): boolean => {
+    const at = text.indexOf(evidence);
+    if (at === -1) return true;
+    const from = rules.tokens.findIndex((t) => t.end > at);
+    let to = from;
+    while (to < rules.tokens.length && rules.tokens[to]!.start < at + evidence.length) to++;
+    return from === -1 || !mostlyMasked(mask, rules.tokens, from, to);
+  };
+  // The rule layer's verdict on an aspect counts only when some of its opinions are about this business.
+  const own = new Set(rules.mentions.filter((m) => m.opinionated && (!mask[m.from] || m.aspect === 'safety')).map((m) => m.aspect));
+  const judged = new Set(rules.mentions.filter((m) => m.opinionated).map((m) => m.aspect));
+  const ruleAspects = allRuleAspects.filter((a) => own.has(a.id) || !judged.has(a.id));
   const rulePolarity = new Map(ruleAspects.map((a) => [a.id, a.polarity]));
-  const detected = detect(model, rules, rating, rulePolarity);
+  const detected = detect(model, rules, rating, rulePolarity, mask);
   // A cue that judges its aspect by itself ("overcharged", "was late") is kept even when the model misses it.
   const kept = ruleAspects
-    .filter((a) => selfJudged(a.kind) && !detected.some((d) => d.id === a.id))
+    .filter((a) => selfJudged(a.kind) && !detected.some((d) => d.id === a.id) && (a.id === 'safety' || ownText(a.evidence)))
     .map((a) => ({ id: a.id, polarity: a.polarity, score: a.score, evidence: a.evidence }));
-  return [
+  return refineMeaning(text, [
     ...kept,
     ...detected.map((d) => {
       const rule = ruleAspects.find((a) => a.id === d.id);
-      if (rule && rule.polarity === d.polarity) return { id: d.id, polarity: d.polarity, score: rule.score, evidence: rule.evidence };
-      const range = evidenceRange(model, rules, d);
+      if (rule && rule.polarity === d.polarity && (d.id === 'safety' || ownText(rule.evidence)))
+        return { id: d.id, polarity: d.polarity, score: rule.score, evidence: rule.evidence };
+      const range = evidenceRange(model, rules, d, mask);
       const evidence = text.slice(rules.tokens[range.from]!.start, rules.tokens[range.to - 1]!.end);
       return { id: d.id, polarity: d.polarity, score: Math.round(d.score * 1000) / 1000 + 0, evidence };
     }),
-  ];
+  ]);
 }
 
 /** Whether the rule layer's cue kind judges the aspect by itself (see aspect-cues.ts): such mentions always count. */
