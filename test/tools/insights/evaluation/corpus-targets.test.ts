@@ -11,8 +11,8 @@ import { CORPUS_TEST_FILE, runEval } from '../../../../scripts/eval.ts';
  * choice was made on the development part. It pins what was measured, just
  * under the figures, so a change cannot lower them unnoticed. None of issue
  * 30's targets is met: micro F1 0.859 (target 0.90), polarity accuracy 0.907
- * (target 0.92), lowest aspect F1 0.779 for professionalism (target 0.82; four
- * aspects are under it).
+ * (target 0.92), lowest aspect F1 0.779 for professionalism (target 0.82; technical
+ * knowledge 0.796 is under it too).
  */
 const MEASURED = { f1: 0.85, polarityAccuracy: 0.9, minAspectF1: 0.77 } as const;
 
