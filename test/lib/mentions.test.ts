@@ -132,5 +132,6 @@ describe('services that are jobs (issue 30)', () => {
     expect(content.technicians('Our kid goes to Rosa Parks Elementary.')).toEqual([]);
     expect(content.technicians('My husband Will helped carry the ladder.')).toEqual([]);
     expect(content.technicians('will came out and fixed it, super nice')).toEqual(['Will Duarte']);
+    expect(content.technicians('fast service and will definitely use again')).toEqual([]);
   });
 });
