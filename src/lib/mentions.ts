@@ -32,9 +32,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const done = new Set<string>();
     const named = new Set<string>();
     for (const [k, m] of matches.entries()) {
-      const judgement = partOfAnotherJob(normalised, matches, k)
-        ? 'reference'
-        : judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) });
+      // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
+      if (partOfAnotherJob(normalised, matches, k)) continue;
+      const isBare = bare.has(m.phrase);
+      const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: isBare });
+      // A bare word that is not the job ("ran it from the panel") names a place, not a service.
+      if (judgement !== 'job' && isBare && judgement !== 'negated') continue;
       for (const id of m.targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
