@@ -5,7 +5,7 @@ import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, loadPosts, median, serverCpuPrefix, type LoadResult } from './load.ts';
 import { searchMix } from './mix.ts';
 import { cpuSeconds, startServerProcess, type ServerProcess } from './processes.ts';
-import { startScriptNodeFlags } from '../test/support/start-flags.ts';
+import { nodeFlags } from '../functions/process/node-flags.ts';
 import { postInitialize } from '../test/support/mcp-http.ts';
 
 /**
@@ -27,7 +27,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const ROUNDS = Math.max(1, Math.round(Number(values.seconds)));
 const CONNECTIONS = Number(values.connections);
 const WARM_UP_SECONDS = 3;
-const NODE_FLAGS = startScriptNodeFlags(join(ROOT, 'package.json'));
+const NODE_FLAGS = nodeFlags();
 /** Issue 23's floors for the MCP path without side channels (it was 0.23 and 7× with them). */
 const TARGETS = { ofHttpSearch: 0.15, ofPerRequest: 5 } as const;
 const SIZES: BenchSize[] = [

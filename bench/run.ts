@@ -6,7 +6,7 @@ import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, median, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds, residentMegabytes, startServerProcess, type ServerProcess } from './processes.ts';
-import { startScriptNodeFlags } from '../test/support/start-flags.ts';
+import { nodeFlags } from '../functions/process/node-flags.ts';
 import { recordResponses, saveResponses } from './responses.ts';
 
 /**
@@ -37,7 +37,7 @@ const SIZES: BenchSize[] = [
   { name: '10k', contentDir: 'bench/content-10k', generate: { count: 10_000, seed: 42 } },
 ].filter((s) => values.sizes.split(',').includes(s.name));
 
-const NODE_FLAGS = startScriptNodeFlags(join(ROOT, 'package.json'));
+const NODE_FLAGS = nodeFlags();
 /** One-second turns (wrk's shortest): the closer in time the two halves of a pair, the more of the machine's drift they share. */
 const ROUNDS = Math.max(1, Math.round(SECONDS));
 const WARM_UP_SECONDS = 2;

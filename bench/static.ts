@@ -7,7 +7,7 @@ import { prepareSize } from './dataset.ts';
 import { ensureWrk, load, median, serverCpuPrefix, type LoadRequest, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
 import { cpuSeconds, residentMegabytes, startServerProcess, type ServerProcess } from './processes.ts';
-import { startScriptNodeFlags } from '../test/support/start-flags.ts';
+import { nodeFlags } from '../functions/process/node-flags.ts';
 
 /**
  * `npm run bench`, read path, static files: our server against nginx serving
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Math.max(1, Number(values.seconds));
 const CONNECTIONS = Number(values.connections);
-const NODE_FLAGS = startScriptNodeFlags(join(ROOT, 'package.json'));
+const NODE_FLAGS = nodeFlags();
 const SINCE = '/api/reviews/since/2023-01-01';
 const BR_GZIP = { 'accept-encoding': 'br, gzip' };
 

@@ -7,7 +7,7 @@ import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds } from './processes.ts';
-import { startScriptNodeFlags } from '../test/support/start-flags.ts';
+import { nodeFlags } from '../functions/process/node-flags.ts';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../test/support/free-port.ts';
 
@@ -42,7 +42,7 @@ interface Running {
 
 async function startService(workers: number, distDir: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startScriptNodeFlags(join(ROOT, 'package.json')), 'functions/process/start.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags(), 'functions/process/start.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

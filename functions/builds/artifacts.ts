@@ -1,10 +1,11 @@
 import { PATHS } from '../../src/lib/endpoints.ts';
-import { createReviewIndex, type ReviewIndex } from '../../src/lib/search/index.ts';
+import { createReviewIndex } from '../../src/lib/search/index.ts';
 import { snapshotInsights, type InsightsSnapshot } from '../../src/lib/answers/insights-snapshot.ts';
 import { InsightsSchema } from '../../src/schemas/insights.ts';
 import { ReviewsDatasetSchema, type ReviewsDataset } from '../../src/schemas/reviews-dataset.ts';
-import type { Validators } from '../http/conditional.ts';
+import { collectGarbageNow } from '../http/node-workarounds.ts';
 import { StaticSite } from '../static/static-site.ts';
+import { ReadModel } from './read-model.ts';
 
 /**
  * One consistent snapshot of the build output: the static files and the
@@ -13,9 +14,9 @@ import { StaticSite } from '../static/static-site.ts';
  */
 export interface Artifacts {
   site: StaticSite;
-  reviews: ReviewIndex;
-  reviewsValidators: Validators;
-  /** `/reviews.json` without its reviews (those live in `reviews`, as bytes). */
+  /** The reviews as search, since and the MCP tools read them, with this build's caches. */
+  read: ReadModel;
+  /** `/reviews.json` without its reviews (those live in `read`, as bytes). */
   dataset: Pick<ReviewsDataset, 'business' | 'aggregate_rating'>;
   /**
    * `/insights.json`, validated once per snapshot, on first use (the MCP tools
@@ -26,9 +27,6 @@ export interface Artifacts {
    */
   readonly insights: InsightsSnapshot;
 }
-
-/** What the review endpoints read: the index and the validators of the dataset it came from. */
-export type ReviewsSource = Pick<Artifacts, 'reviews' | 'reviewsValidators'>;
 
 export class ArtifactsError extends Error {
   override name = 'ArtifactsError';
@@ -47,8 +45,7 @@ export async function loadArtifacts(clientDir: string, previous?: Artifacts): Pr
   let insights: InsightsSnapshot | undefined;
   return {
     site,
-    reviews: createReviewIndex(parsed.data, file.body),
-    reviewsValidators: file,
+    read: new ReadModel(createReviewIndex(parsed.data, file.body), file),
     dataset: { business, aggregate_rating },
     get insights() {
       insights ??= loadInsights(site, clientDir);
@@ -85,7 +82,7 @@ export class ArtifactsHolder {
 
   static async open(clientDir: string): Promise<ArtifactsHolder> {
     const holder = new ArtifactsHolder(clientDir, await loadArtifacts(clientDir));
-    collectGarbage();
+    collectGarbageNow();
     return holder;
   }
 
@@ -124,20 +121,10 @@ export class ArtifactsHolder {
   async #reloadNow(): Promise<ReloadResult> {
     try {
       this.#current = await loadArtifacts(this.clientDir, this.#current);
-      collectGarbage();
+      collectGarbageNow();
       return { ok: true };
     } catch (error) {
       return { ok: false, error: error as Error };
     }
   }
-}
-
-/**
- * A load leaves tens of megabytes of garbage (the parsed JSON, its validated
- * copy, the snapshot replaced) in the old generation, where a busy server may
- * not collect it for a long time: its memory would sit there. When the process
- * runs with --expose-gc (`npm start` does), collect it at once.
- */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
 }

@@ -37,6 +37,3 @@ const SMALLEST = 4096;
 function sizeClass(size: number): number {
   return size <= SMALLEST ? SMALLEST : 2 ** Math.ceil(Math.log2(size));
 }
-
-/** The process's pool for response bodies: up to 2 MiB kept free (32 connections of tens of kilobytes fit). */
-export const responseBuffers = new BufferPool({ maxFreeBytes: 2 * 1024 * 1024 });

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import { writeUtf8 } from '../../src/lib/utf8.ts';
-import { responseBuffers } from './buffer-pool.ts';
+import type { BufferPool } from './buffer-pool.ts';
 import { NOSNIFF, type HttpReply } from './reply.ts';
 
 /** Bodies in several chunks up to this size are copied into one buffer: one write beats several. */
@@ -26,8 +26,12 @@ export function answerBytes(reply: HttpReply, head: boolean): number {
   return bytes;
 }
 
-/** Writes the reply. Returns whether Node handed every byte to the network at once. */
-export function send(res: ServerResponse, reply: HttpReply, head: boolean): boolean {
+/**
+ * Writes the reply; a body of a few chunks is copied into one buffer of
+ * `pool` (the adapter's) first. Returns whether Node handed every byte to the
+ * network at once.
+ */
+export function send(res: ServerResponse, reply: HttpReply, head: boolean, pool: BufferPool): boolean {
   const { body } = reply;
   let single: string | Uint8Array | undefined;
   let chunks: readonly (string | Uint8Array)[] | undefined;
@@ -43,7 +47,7 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
     for (const c of body) length += typeof c === 'string' ? Buffer.byteLength(c) : c.byteLength;
     // HEAD needs the length only: no copy for a body that is never sent.
     if (head) chunks = body;
-    else if (length <= COALESCE_BYTES) single = coalesce(body, (pooled = responseBuffers.take(length)));
+    else if (length <= COALESCE_BYTES) single = coalesce(body, (pooled = pool.take(length)));
     else chunks = body;
   }
   // 304 and 204 carry no body and no length (RFC 9110 §8.6 allows omitting it).
@@ -53,7 +57,7 @@ export function send(res: ServerResponse, reply: HttpReply, head: boolean): bool
     reply.onSent || pooled
       ? () => {
           reply.onSent?.();
-          if (pooled) responseBuffers.give(pooled);
+          if (pooled) pool.give(pooled);
         }
       : undefined;
   if (head || length === 0) res.end();

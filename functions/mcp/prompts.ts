@@ -2,7 +2,7 @@ import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, ty
 import { z } from 'zod';
 import { completeFrom, findTechnician } from '../../src/lib/answers/lookup.ts';
 import { reviewIdsCriticalFirst } from '../../src/lib/answers/trend.ts';
-import { reviewAt } from '../../src/lib/search/index.ts';
+import { positionOf } from '../../src/lib/search/index.ts';
 import { AspectIdSchema, ASPECT_IDS, TechnicianSchema } from '../../src/schemas/catalogue.ts';
 import { IsoDateSchema, SlugSchema, UlidSchema } from '../../src/schemas/common.ts';
 import type { McpDeps } from './deps.ts';
@@ -11,6 +11,11 @@ import { choices } from './tools/tool-result.ts';
 
 function lowerCased(value: unknown): unknown {
   return typeof value === 'string' ? value.trim().toLowerCase() : value;
+}
+
+/** Review ids are ULIDs, which are case-insensitive: any case is read as the upper case they are written in. */
+function upperCased(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toUpperCase() : value;
 }
 
 /** Prompts an owner or an analyst starts from; each names the tools that answer it and carries the data it needs. */
@@ -37,10 +42,10 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       }),
     },
     ({ since, aspect, service }): GetPromptResult => {
-      const { dataset, reviews } = current();
+      const { dataset, read } = current();
       const focus = [aspect && `the aspect ${aspect}`, service && `the service ${service}`].filter(Boolean).join(' and ');
       const uri = SINCE_URI_TEMPLATE.replace('{date}', since);
-      const data = sinceResourceText(reviews, since) ?? '';
+      const data = sinceResourceText(read, since) ?? '';
       return {
         description: `Reviews of ${dataset.business.name} since ${since}`,
         messages: [
@@ -106,22 +111,21 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
       description:
         "A public owner's reply to one review, addressing what the customer actually criticised. Completion offers the 1–2 star reviews first.",
       argsSchema: z.object({
-        review_id: completable(UlidSchema.describe('Id of the review to answer'), (typed) => {
-          const { reviews } = current();
-          return completeFrom(reviewIdsCriticalFirst(reviews), typed ?? '');
+        review_id: completable(z.preprocess(upperCased, UlidSchema).describe('Id of the review to answer (any case)'), (typed) => {
+          return completeFrom(reviewIdsCriticalFirst(current().read.index), String(typed ?? ''));
         }),
       }),
     },
     ({ review_id }): GetPromptResult => {
-      const { dataset, reviews, insights } = current();
-      const position = reviews.byId.get(review_id);
+      const { dataset, read, insights } = current();
+      const position = positionOf(read.index, review_id);
       if (position === undefined) {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
           `No published review has the id ${review_id}; complete the argument, or find one with search_reviews (e.g. rating 1).`,
         );
       }
-      const review = reviewAt(reviews, position);
+      const review = read.review(position);
       return {
         description: `Reply to ${review.author}'s ${review.rating}-star review of ${review.date}`,
         messages: [
@@ -131,7 +135,7 @@ export function registerPrompts(server: McpServer, deps: McpDeps): void {
               'what will change where the criticism is fair, and offer a direct contact (' +
               `${dataset.business.telephone}, ${dataset.business.email}). ` +
               (review.owner_reply ? 'The business already replied once (owner_reply); write a follow-up only if it adds something. ' : '') +
-              `\n\n${JSON.stringify({ review, analysis: insights.analysisOf(review_id) ?? null, resource: REVIEW_URI_TEMPLATE.replace('{id}', review_id) })}`,
+              `\n\n${JSON.stringify({ review, analysis: insights.analysisOf(review.id) ?? null, resource: REVIEW_URI_TEMPLATE.replace('{id}', review.id) })}`,
           ),
         ],
       };

@@ -1,8 +1,10 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { completeFrom } from '../../src/lib/answers/lookup.ts';
 import { PATHS } from '../../src/lib/endpoints.ts';
-import { bodyText, reviewAt, sinceAnswer, type ReviewIndex } from '../../src/lib/search/index.ts';
+import { positionOf, reviewIds, sinceAnswer } from '../../src/lib/search/index.ts';
 import { IsoDateSchema } from '../../src/schemas/common.ts';
+import type { ReadModel } from '../builds/read-model.ts';
+import { answerJson, bodyText, SINCE_KEYS } from '../http/answer-json.ts';
 import type { McpDeps } from './deps.ts';
 
 const JSON_TYPE = 'application/json';
@@ -13,10 +15,10 @@ export const SINCE_URI_TEMPLATE = 'reviews://since/{date}';
 const SINCE_RESOURCE_LIMIT = 100;
 
 /** The text of `reviews://since/{date}`: the since answer's first page of 100, or undefined for an impossible date. */
-export function sinceResourceText(index: ReviewIndex, date: string): string | undefined {
+export function sinceResourceText(read: ReadModel, date: string): string | undefined {
   if (!IsoDateSchema.safeParse(date).success) return undefined;
-  const answer = sinceAnswer(index, date, { limit: SINCE_RESOURCE_LIMIT });
-  return answer.ok ? bodyText(answer.value.body) : undefined;
+  const answer = sinceAnswer(read.index, date, { limit: SINCE_RESOURCE_LIMIT });
+  return answer.ok ? bodyText(answerJson(SINCE_KEYS, answer.value, read)) : undefined;
 }
 
 /**
@@ -75,22 +77,22 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
     },
   );
 
-  const reviewIds = () => deps.artifacts.current.reviews.byId.keys();
+  const ids = () => reviewIds(deps.artifacts.current.read.index);
   server.registerResource(
     'review',
     // Not listed (a business may have thousands); completion finds ids by prefix.
-    new ResourceTemplate(REVIEW_URI_TEMPLATE, { list: undefined, complete: { id: (typed) => completeFrom(reviewIds(), typed) } }),
+    new ResourceTemplate(REVIEW_URI_TEMPLATE, { list: undefined, complete: { id: (typed) => completeFrom(ids(), typed) } }),
     {
       title: 'One review',
       description: 'One verified review with its analysis (sentiment, aspects with evidence), by review id.',
       mimeType: JSON_TYPE,
     },
     (uri, variables) => {
-      const { reviews, insights } = deps.artifacts.current;
-      const id = String(variables.id);
-      const position = reviews.byId.get(id);
+      const { read, insights } = deps.artifacts.current;
+      const position = positionOf(read.index, String(variables.id));
       if (position === undefined) throw new ResourceNotFoundError(uri.href);
-      const text = JSON.stringify({ review: reviewAt(reviews, position), analysis: insights.analysisOf(id) ?? null });
+      const review = read.review(position);
+      const text = JSON.stringify({ review, analysis: insights.analysisOf(review.id) ?? null });
       return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
     },
   );
@@ -105,7 +107,7 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
       mimeType: JSON_TYPE,
     },
     (uri, variables) => {
-      const text = sinceResourceText(deps.artifacts.current.reviews, String(variables.date));
+      const text = sinceResourceText(deps.artifacts.current.read, String(variables.date));
       if (text === undefined) throw new ResourceNotFoundError(uri.href);
       return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text }] };
     },

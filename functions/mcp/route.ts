@@ -1,11 +1,12 @@
 import type { JSONRPCMessage, JSONRPCRequest, McpServer } from '@modelcontextprotocol/server';
-import { isSpecType, parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { PATHS } from '../../src/lib/endpoints.ts';
+import { compressedForClient } from '../http/compress.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { EdgePolicy } from './edge-policy.ts';
 import type { SessionSigner } from './session.ts';
-import { SharedTransport } from './shared-transport.ts';
+import { paramsRefusedAsInternalError, SharedTransport } from './sdk-workarounds.ts';
 
 /** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;
@@ -19,22 +20,6 @@ const INVALID_PARAMS = -32602;
 
 /** The longest id or parameter string the server accepts: no argument of any tool, prompt or resource is near it. */
 const MAX_ECHOED_CHARS = 4096;
-
-/**
- * Requests whose malformed params the SDK answers with -32603 (internal error)
- * instead of -32602: checked here against the SDK's own schemas first.
- * `tools/call` is not among them: the SDK refuses its params with -32602.
- */
-const SCHEMA_CHECKED: ReadonlyMap<string, (value: unknown) => boolean> = new Map<string, (value: unknown) => boolean>([
-  ['initialize', isSpecType.InitializeRequest],
-  ['prompts/get', isSpecType.GetPromptRequest],
-  ['completion/complete', isSpecType.CompleteRequest],
-  ['resources/read', isSpecType.ReadResourceRequest],
-  ['tools/list', isSpecType.ListToolsRequest],
-  ['prompts/list', isSpecType.ListPromptsRequest],
-  ['resources/list', isSpecType.ListResourcesRequest],
-  ['resources/templates/list', isSpecType.ListResourceTemplatesRequest],
-]);
 
 const ANSWER_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json',
@@ -96,12 +81,12 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   if ('method' in rpc && rpc.method === 'initialize' && 'id' in rpc) {
-    if (malformed(rpc)) return invalidParams(rpc, id);
+    if (paramsRefusedAsInternalError(rpc)) return invalidParams(rpc, id);
     const { response, json } = await transport.exchange(rpc as JSONRPCRequest);
     const extra: Record<string, string> = {};
     // Only a successful handshake starts a session; the id carries the version it agreed.
     if ('result' in response) extra['mcp-session-id'] = deps.sessions.issue(String(response.result.protocolVersion));
-    return { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json };
+    return compressedForClient(request, { status: 200, headers: { ...ANSWER_HEADERS, ...extra }, body: json });
   }
 
   const sessionId = headers.get('mcp-session-id');
@@ -123,9 +108,9 @@ async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: Sh
   }
 
   if ('method' in rpc && 'id' in rpc) {
-    if (malformed(rpc)) return invalidParams(rpc, id);
+    if (paramsRefusedAsInternalError(rpc)) return invalidParams(rpc, id);
     const { json } = await transport.exchange(rpc as JSONRPCRequest);
-    return { status: 200, headers: ANSWER_HEADERS, body: json };
+    return compressedForClient(request, { status: 200, headers: ANSWER_HEADERS, body: json });
   }
   // A notification, or a client's answer to a request this server never sends. Cancellation
   // refers to the client's own request ids, which the shared server does not see (each request
@@ -166,17 +151,6 @@ function hasLongString(value: unknown): boolean {
     }
   }
   return false;
-}
-
-function malformed(rpc: JSONRPCMessage): boolean {
-  const check = 'method' in rpc ? SCHEMA_CHECKED.get(rpc.method) : undefined;
-  if (check === undefined) return false;
-  try {
-    return !check(rpc);
-  } catch {
-    // The schema's recursive check overflows the stack on params nested thousands deep: not params of this method either.
-    return true;
-  }
 }
 
 /** A JSON-RPC error inside a well-formed exchange: HTTP 200, as the SDK answers its own -32602. */

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HTTP_LIMITS } from '../../src/config.ts';
 import type { App } from '../routing/app.ts';
 import { Budget, type Connection, type ConnectionLimits, type Pending } from '../http/backpressure.ts';
+import { BufferPool } from '../http/buffer-pool.ts';
 import { readBody, requestHasBody } from '../http/body.ts';
 import { describeError, HttpError, internalError, renderError } from '../http/http-error.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
@@ -46,7 +47,7 @@ export interface NodeAdapter {
  * the CPU per search at 10,000 reviews by a third (docs/read-path.md).
  * What clients may hold meanwhile is bounded by the `Budget` (backpressure).
  */
-export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): NodeAdapter {
+export function createNodeAdapter(app: Pick<App, 'handle' | 'bodyRule'>, options: NodeListenerOptions = {}): NodeAdapter {
   const log = options.log ?? console.error;
   const batchSize = options.batchSize ?? BATCH_SIZE;
   let ready: Pending[] = [];
@@ -60,6 +61,8 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
   const budget = new Budget(options.limits ?? DEFAULT_HTTP_LIMITS, (waiting) => {
     for (const pending of waiting) schedule(pending);
   });
+  // Bodies of a few chunks are copied into one of these before they are written: up to 2 MiB kept free.
+  const pool = new BufferPool({ maxFreeBytes: 2 * 1024 * 1024 });
   // Reused from turn to turn.
   const replies: (HttpReply | Promise<HttpReply>)[] = [];
   const charged: number[] = [];
@@ -98,7 +101,7 @@ export function createNodeAdapter(app: App, options: NodeListenerOptions = {}): 
     const connection = budget.connectionOf(pending.req.socket);
     const head = pending.req.method === 'HEAD';
     const done = (written: HttpReply, chargedBytes: number): void => {
-      const left = write(pending, written, head, log);
+      const left = write(pending, written, head, pool, log);
       const settle = (): void => budget.settle(connection, chargedBytes, pending.req.socket);
       if (left) settle();
       else pending.res.once('close', settle);
@@ -167,7 +170,7 @@ function clientError(error: NodeJS.ErrnoException): HttpError {
   return new HttpError(400, 'The request is not valid HTTP/1.1.', { close: true });
 }
 
-function answer(app: App, pending: Pending, log: (message: string) => void): HttpReply | Promise<HttpReply> {
+function answer(app: Pick<App, 'handle'>, pending: Pending, log: (message: string) => void): HttpReply | Promise<HttpReply> {
   try {
     return app.handle(new NodeRequest(pending.req, pending.payload));
   } catch (error) {
@@ -177,10 +180,10 @@ function answer(app: App, pending: Pending, log: (message: string) => void): Htt
 }
 
 /** `send`, guarded: a reply Node refuses (a bad header from a handler bug) costs its own connection, not the batch. Returns whether every byte left at once. */
-function write(pending: Pending, reply: HttpReply, head: boolean, log: (message: string) => void): boolean {
+function write(pending: Pending, reply: HttpReply, head: boolean, pool: BufferPool, log: (message: string) => void): boolean {
   const { req, res } = pending;
   try {
-    const left = send(res, reply, head);
+    const left = send(res, reply, head, pool);
     // The request's body was left unread: end the connection rather than read on to find the next request.
     if (reply.headers.connection === 'close' && requestHasBody(req) && !req.complete) res.once('finish', () => req.socket.destroy());
     if (reply.afterSent) runOnceLeft(res, reply.afterSent);

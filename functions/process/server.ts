@@ -1,13 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { join } from 'node:path';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../../src/config.ts';
-import { createApp, type App } from '../routing/app.ts';
-import { ArtifactsHolder } from '../builds/artifacts.ts';
-import type { Route } from '../http/router.ts';
-import { HttpError, renderError } from '../http/http-error.ts';
-import { rawResponse } from '../http/send.ts';
+import type { App } from '../routing/app.ts';
+import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import { createNodeAdapter, type NodeAdapter } from './node-adapter.ts';
+import {
+  capConnections,
+  closeIdleByAnswersInFlight,
+  endInsteadOfDestroySoon,
+  keepHalfOpenConnections,
+  refuseConnect,
+  refuseUnknownExpectations,
+} from '../http/node-workarounds.ts';
 
 export interface ListeningAddress {
   host: string;
@@ -64,20 +68,10 @@ export class HttpServer {
     server.on('request', adapter.onRequest);
     // Node answers "100 Continue" itself unless told otherwise; the adapter does it only for a body it will read.
     server.on('checkContinue', adapter.onRequest);
-    server.on('checkExpectation', (_req, res) => {
-      res.writeHead(417, { connection: 'close' }).end();
-      res.once('finish', () => res.socket?.destroy());
-    });
+    refuseUnknownExpectations(server);
     server.on('clientError', adapter.onClientError);
-    // CONNECT is no method of this server: Node would close without a word.
-    server.on('connect', (_req, socket: Socket) =>
-      socket.end(
-        rawResponse(renderError(new HttpError(405, 'CONNECT is not allowed here.', { headers: { allow: 'GET, HEAD, POST, OPTIONS' } }))),
-      ),
-    );
-    // A client that half-closes after pipelining still gets every answer (the adapter may hold some back).
-    // Not in Node's typings, but read by its HTTP server since 0.x (socketOnEnd): the tests pin the behaviour.
-    (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+    refuseConnect(server);
+    keepHalfOpenConnections(server);
     server.setTimeout(this.#limits.idleTimeoutMs);
     capConnections(server, this.#limits.maxConnections);
     this.#connections = new Connections(server, adapter);
@@ -107,50 +101,12 @@ export class HttpServer {
   }
 }
 
-/** Opens the build output, serves the read API and the given routes, and listens: the tests' and benchmarks' small server. */
-export async function startServer(options: {
-  host: string;
-  port: number;
-  distDir: string;
-  http?: Partial<HttpLimits>;
-  log?: (message: string) => void;
-  routes?: readonly Route[];
-}): Promise<RunningServer> {
-  const log = options.log ?? console.error;
-  const artifacts = await ArtifactsHolder.open(join(options.distDir, 'client'));
-  const http = new HttpServer({ http: options.http ?? {}, log });
-  const app = createApp({ artifacts, routes: options.routes ?? [], log });
-  const url = await http.listen(app, options.host, options.port);
-  return { url, artifacts, close: (drainMs?: number) => http.close(drainMs) };
-}
-
+/** A server the tests and benchmarks start: where it answers, its build, and how to stop it. */
 export interface RunningServer {
   /** Base URL the server answers on, e.g. http://127.0.0.1:4321 */
   url: string;
   artifacts: ArtifactsHolder;
   close(drainMs?: number): Promise<void>;
-}
-
-const REFUSAL = rawResponse(
-  renderError(new HttpError(503, 'Too many open connections; try again shortly.', { headers: { 'retry-after': '1' } })),
-);
-
-/**
- * One connection past `max` is answered 503 and closed at once, before it
- * is read: the server keeps file descriptors and memory for those it serves
- * (Node's own `maxConnections` closes it without a word).
- */
-function capConnections(server: Server, max: number): void {
-  let open = 0;
-  server.prependListener('connection', (socket: Socket) => {
-    if (open >= max) {
-      socket.end(REFUSAL);
-      socket.destroySoon();
-      return;
-    }
-    open += 1;
-    socket.once('close', () => (open -= 1));
-  });
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
@@ -186,7 +142,7 @@ class Connections {
       this.#open.add(socket);
       socket.once('close', () => this.#open.delete(socket));
     });
-    server.closeIdleConnections = () => this.closeIdle();
+    closeIdleByAnswersInFlight(server, () => this.closeIdle());
   }
 
   closeIdle(): void {
@@ -197,10 +153,7 @@ class Connections {
   drain(): void {
     this.#draining = true;
     this.#adapter.onIdle((socket) => socket.end());
-    for (const socket of this.#open) {
-      // Node ends a `Connection: close` answer with destroySoon, which closes once the bytes reach the kernel, not the client.
-      socket.destroySoon = () => void socket.end();
-    }
+    for (const socket of this.#open) endInsteadOfDestroySoon(socket);
     this.closeIdle();
   }
 }

@@ -3,11 +3,9 @@ import type { ServerConfig } from '../../src/config.ts';
 import { createApp } from '../routing/app.ts';
 import { ArtifactsHolder, type ReloadResult } from '../builds/artifacts.ts';
 import { readBuildInfo } from '../builds/build-info.ts';
-import { hubElsewhereRoute } from '../routing/hub-elsewhere.ts';
 import { createHub, type Hub } from '../hub/hub.ts';
 import type { PublishReport } from '../hub/publisher.ts';
 import type { Resolver } from '../hub/safe-client.ts';
-import { mcpRoutes } from '../mcp/endpoint.ts';
 import { HttpServer } from './server.ts';
 
 export interface Service {
@@ -48,8 +46,8 @@ export interface ServiceOptions {
 
 /**
  * The composition root of `npm start` (and of each cluster worker): opens the
- * build output, builds the hub (with `SERVICE_ROLE=all`) and the MCP routes,
- * then the app, then listens; the hub starts (its start-up publish
+ * build output, builds the hub (with `SERVICE_ROLE=all`), then the app (with
+ * MCP), then listens; the hub starts (its start-up publish
  * distributes whatever changed while it was down) once the server answers.
  */
 export async function composeService(config: ServerConfig, options: ServiceOptions = {}): Promise<Service> {
@@ -79,13 +77,12 @@ export async function composeService(config: ServerConfig, options: ServiceOptio
           ...(options.resolve ? { resolve: options.resolve } : {}),
         })
       : undefined;
-  const mcp = mcpRoutes(artifacts, {
-    site,
-    sessionSecret: config.mcpSessionSecret,
-    allowedOrigins: config.mcpAllowedOrigins,
-    listening: () => http.address(),
+  const app = createApp({
+    artifacts,
+    mcp: { site, sessionSecret: config.mcpSessionSecret, allowedOrigins: config.mcpAllowedOrigins, listening: () => http.address() },
+    hub: hub ? hub.route : 'elsewhere',
+    log,
   });
-  const app = createApp({ artifacts, routes: [hub ? hub.route : hubElsewhereRoute(), ...mcp], log });
   const url = await http.listen(app, config.host, config.port);
   // Not awaited: pages, data, search, since and MCP answer while the hub opens its database (its path answers 503 meanwhile).
   void hub?.start();

@@ -1,10 +1,11 @@
 import { parseSearchQuery, searchAnswer } from '../../src/lib/search/index.ts';
-import type { ReviewsSource } from '../builds/artifacts.ts';
-import { responseBuffers } from '../http/buffer-pool.ts';
+import type { Artifacts } from '../builds/artifacts.ts';
+import { answerJson, SEARCH_KEYS } from '../http/answer-json.ts';
 import { compressFast, dynamicCoding, type CompressedCoding } from '../http/compress.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { invalidRequest } from '../http/http-error.ts';
 import { NOSNIFF, type HttpReply, type HttpRequest } from '../http/reply.ts';
+import type { RouteContext } from '../http/router.ts';
 
 const SEARCH_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
@@ -19,28 +20,25 @@ const COMPRESSED_HEADERS: Readonly<Record<CompressedCoding, Record<string, strin
 };
 
 /**
- * GET /api/reviews/search. `query`: the query string, without `?` (a URL is
- * accepted too, for the Astro dev route). The body is copied from the
- * reviews' prebuilt JSON bytes, never serialised per request; compressed at a
- * fast level when the client asks and it is over 1 KB (search URLs rarely
- * repeat, so nothing is cached).
+ * GET /api/reviews/search. The body is copied from the reviews' prebuilt
+ * JSON bytes into a buffer of the build's pool, never serialised per
+ * request; compressed at the fast level when the client asks and it is over
+ * 1 KB (search URLs rarely repeat, so nothing is cached).
  */
-export function handleSearch(query: string | URL, artifacts: ReviewsSource, request?: HttpRequest): HttpReply {
-  const parsed = parseSearchQuery(typeof query === 'string' ? query : query.search.slice(1));
+export function handleSearch(request: HttpRequest, { query }: RouteContext, build: Artifacts): HttpReply {
+  const parsed = parseSearchQuery(query);
   if (!parsed.ok) return invalidRequest(parsed.issues);
+  const answer = searchAnswer(build.read.index, parsed.value);
+  if (!answer.ok) return invalidRequest(answer.issues);
+  const { buffers } = build.read;
   let pooled: Buffer | undefined;
-  const answer = searchAnswer(artifacts.reviews, parsed.value, (size) => (pooled = responseBuffers.take(size)).subarray(0, size));
+  const pieces = answerJson(SEARCH_KEYS, answer.value, build.read, (size) => (pooled = buffers.take(size)).subarray(0, size));
   const release = () => {
-    if (pooled) responseBuffers.give(pooled);
+    if (pooled) buffers.give(pooled);
   };
-  if (!answer.ok) {
-    release();
-    return invalidRequest(answer.issues);
-  }
   // One pooled buffer without `fields`; with them, the picked reviews' JSON between its head and tail.
-  const pieces = answer.value.body;
   const body = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
-  const coding = request && dynamicCoding(request, body.length);
+  const coding = dynamicCoding(request, body.length);
   if (coding) {
     const compressed = compressFast(body, coding);
     release();

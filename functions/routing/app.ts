@@ -4,12 +4,22 @@ import { HttpError, internalError, renderError } from '../http/http-error.ts';
 import { prefersHtml } from '../http/negotiation.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import { bodyRuleFor, dispatch, Router, type BodyPolicy, type Route, type RouteMatch } from '../http/router.ts';
+import { mcpRoutes, type McpOptions } from '../mcp/endpoint.ts';
 import { readRoutes } from '../reviews/routes.ts';
 import { staticRoute } from '../static/static-route.ts';
+import { hubElsewhereRoute } from './hub-elsewhere.ts';
 
 export interface AppDeps {
   artifacts: ArtifactsHolder;
-  /** Endpoint families beyond the read API (MCP, the hub), each a few table entries. */
+  /** `/mcp`, when given: the site the build was made with, the session settings, where the server listens. */
+  mcp?: McpOptions;
+  /**
+   * `/hub`: the hub's route; `'elsewhere'` in a process that runs without
+   * the hub (SERVICE_ROLE=read), which answers 503 naming the role; absent,
+   * no hub path at all (a test's small server).
+   */
+  hub?: Route | 'elsewhere';
+  /** Routes of a test's own, beside the service's. */
   routes?: readonly Route[];
   log?: (message: string) => void;
 }
@@ -23,15 +33,26 @@ export interface App {
    * the connection (404, 405, or 413 where no body belongs).
    */
   bodyRule(method: string, target: string): { policy: BodyPolicy; format: 'json' | 'text' } | HttpError;
+  /** Whether a path is one of the app's endpoints (not a static file): the dev server routes those here. */
+  routes(path: string): boolean;
 }
 
 /**
- * Runtime-free, so the Node server and Astro's dev routes call the same code.
+ * The one assembly of the service's HTTP surface, used by `npm start` (each
+ * process of the cluster), the tests, the benchmarks and `astro dev`: the
+ * read API, MCP and the hub from `deps`, the build's files behind them.
+ * Runtime-free: the Node server and Astro's dev server call the same code.
  * Every error a handler throws, typed or not, is rendered here and nowhere else.
  */
 export function createApp(deps: AppDeps): App {
   const log = deps.log ?? console.error;
-  const router = new Router([...readRoutes(deps.artifacts), ...(deps.routes ?? [])]);
+  const hub = deps.hub === 'elsewhere' ? hubElsewhereRoute() : deps.hub;
+  const router = new Router([
+    ...readRoutes(deps.artifacts),
+    ...(deps.mcp ? mcpRoutes(deps.artifacts, deps.mcp) : []),
+    ...(hub ? [hub] : []),
+    ...(deps.routes ?? []),
+  ]);
   const fallback = staticRoute(deps.artifacts);
   const find = (path: string): RouteMatch | undefined =>
     router.find(path) ?? (deps.artifacts.current.site.get(path) ? { route: fallback, params: { path } } : undefined);
@@ -64,6 +85,7 @@ export function createApp(deps: AppDeps): App {
         return fail(error);
       }
     },
+    routes: (path) => router.find(path) !== undefined,
     bodyRule(method, target) {
       const { path } = splitTarget(target);
       const match = find(path);

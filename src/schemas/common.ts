@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { calendarDateProblem, isTimeZone } from '../lib/content/dates.ts';
 
 /** A real calendar date, `YYYY-MM-DD` (zod's ISO date rejects 2026-02-30). */
-export const IsoDateSchema = z.iso.date().describe('Calendar date, YYYY-MM-DD');
+export const IsoDateSchema = z.iso
+  .date({ error: 'must be a real calendar date written YYYY-MM-DD (e.g. 2026-03-15)' })
+  .describe('Calendar date, YYYY-MM-DD');
 export type IsoDate = z.infer<typeof IsoDateSchema>;
 
 /**

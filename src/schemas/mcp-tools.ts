@@ -25,15 +25,24 @@ import { SearchQuerySchema, SincePathSchema, SinceQuerySchema, SinceResultSchema
 const NoArgumentsSchema = z.strictObject({});
 
 /**
- * Arguments as assistants send them (contract section 3): a number written
- * as a string ("5") and an aspect id in another case ("Pricing") are read as
- * meant before the schema checks them. The advertised JSON Schema stays the
- * strict one (numbers, lower-case ids).
+ * Arguments as assistants send them (docs/interface.md, "Forgiving
+ * arguments"): a number written as a string ("5"), an aspect id in another
+ * case ("Pricing") and a review id in lower case are read as meant before
+ * the schema checks them, and an empty string is an argument not given, as
+ * an empty query parameter is over HTTP (`cursor: ""` asks for the first
+ * page). The advertised JSON Schema stays the strict one (numbers,
+ * lower-case aspect ids, upper-case ULIDs).
  */
-function forgiving<S extends z.ZodType>(schema: S, numeric: readonly string[], lowerCase: readonly string[] = []) {
+function forgiving<S extends z.ZodType>(
+  schema: S,
+  numeric: readonly string[],
+  lowerCase: readonly string[] = [],
+  upperCase: readonly string[] = [],
+) {
   return z.preprocess((args) => {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
-    const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(args as Record<string, unknown>)) if (value !== '') out[name] = value;
     for (const name of numeric) {
       const value = out[name];
       if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) out[name] = Number(value.trim());
@@ -41,6 +50,10 @@ function forgiving<S extends z.ZodType>(schema: S, numeric: readonly string[], l
     for (const name of lowerCase) {
       const value = out[name];
       if (typeof value === 'string') out[name] = value.trim().toLowerCase();
+    }
+    for (const name of upperCase) {
+      const value = out[name];
+      if (typeof value === 'string') out[name] = value.trim().toUpperCase();
     }
     return out;
   }, schema);
@@ -54,7 +67,7 @@ export const GetBusinessOutputSchema = z.object({ business: BusinessSchema, aggr
 /** The HTTP search's own schema: the same filters, limits and checks (contract section 3), numbers also as strings. */
 export const SearchReviewsInputSchema = forgiving(SearchQuerySchema, ['rating', 'min_rating', 'limit']);
 
-export const GetReviewInputSchema = z.strictObject({ id: UlidSchema.describe('Review id (a ULID)') });
+export const GetReviewInputSchema = forgiving(z.strictObject({ id: UlidSchema.describe('Review id (a ULID; any case)') }), [], [], ['id']);
 export const GetReviewOutputSchema = z.object({
   review: ReviewSchema,
   analysis: ReviewAnalysisSchema.describe("The analyser's reading of this review: sentiment, aspects with evidence, mentions"),

@@ -6,10 +6,10 @@ import type { RunningServer } from '../../functions/process/server.ts';
 import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { openSocket, readUntilClosed } from '../support/raw-http.ts';
-import { startScriptNodeFlags } from '../support/start-flags.ts';
+import { nodeFlags } from '../../functions/process/node-flags.ts';
 
 /** The Node flags of `npm start`. */
-const START_FLAGS = startScriptNodeFlags();
+const START_FLAGS = nodeFlags();
 
 async function timedGet(url: string): Promise<{ status: number; ms: number }> {
   const start = Date.now();

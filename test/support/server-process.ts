@@ -4,16 +4,10 @@
  * <distDir> [limits JSON]`. Sends `{ url }` on IPC once listening; answers
  * `'memory'` with `{ rss }` after a full garbage collection.
  */
-import { startServer } from '../../functions/process/server.ts';
+import { serve } from './server.ts';
 
 const [distDir, limits] = process.argv.slice(2);
-const server = await startServer({
-  host: '127.0.0.1',
-  port: 0,
-  distDir: distDir as string,
-  http: limits ? (JSON.parse(limits) as object) : {},
-  log: () => {},
-});
+const server = await serve(distDir as string, limits ? (JSON.parse(limits) as object) : {}, { log: () => {} });
 process.send?.({ url: server.url });
 process.on('message', (message) => {
   if (message !== 'memory') return;

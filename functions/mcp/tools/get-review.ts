@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { reviewAt } from '../../../src/lib/search/index.ts';
+import { newestIds, positionOf, reviewIds } from '../../../src/lib/search/index.ts';
 import { GetReviewOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import type { McpDeps } from '../deps.ts';
 import { outputSchema } from './output-schema.ts';
@@ -18,17 +18,17 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
       annotations: READ_ONLY,
     },
     ({ id }) => {
-      const { reviews, insights } = deps.artifacts.current;
-      const position = reviews.byId.get(id);
-      const analysis = insights.analysisOf(id);
-      if (position === undefined || analysis === undefined) {
-        const newest = reviews.byId.keys().take(5).toArray();
+      const { read, insights } = deps.artifacts.current;
+      const position = positionOf(read.index, id);
+      const review = position === undefined ? undefined : read.review(position);
+      const analysis = review && insights.analysisOf(review.id);
+      if (review === undefined || analysis === undefined) {
         return cannotAnswer(
-          `No published review has the id ${JSON.stringify(id)}. Valid ids are those of the ${reviews.count} published reviews, ` +
-            `e.g. the newest: ${choices(newest)}; find others with search_reviews or get_reviews_since.`,
+          `No published review has the id ${JSON.stringify(id)}. Valid ids are those of the ${reviewIds(read.index).length} published reviews, ` +
+            `e.g. the newest: ${choices(newestIds(read.index, 5))}; find others with search_reviews or get_reviews_since.`,
         );
       }
-      return answer({ review: reviewAt(reviews, position), analysis });
+      return answer({ review, analysis });
     },
   );
 }

@@ -1,12 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { bodyText, sinceAnswer } from '../../../src/lib/search/index.ts';
+import { sinceAnswer } from '../../../src/lib/search/index.ts';
 import { GetReviewsSinceOutputSchema, MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
+import { answerJson, bodyText, MCP_SINCE_KEYS } from '../../http/answer-json.ts';
 import type { McpDeps } from '../deps.ts';
-import { outputSchema } from './output-schema.ts';
-import { reviewObjects } from './review-objects.ts';
+import { checkedOutputSchema } from './output-schema.ts';
 import { invalidArguments, listAnswer, READ_ONLY } from './tool-result.ts';
 
-const OUTPUT = outputSchema(GetReviewsSinceOutputSchema);
+const OUTPUT = checkedOutputSchema(GetReviewsSinceOutputSchema);
 
 /** GET /api/reviews/since/{date} as a tool, with the search's page size (see GetReviewsSinceInputSchema). */
 export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): void {
@@ -20,12 +20,18 @@ export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): v
       annotations: READ_ONLY,
     },
     ({ date, limit, cursor, fields }) => {
-      const index = deps.artifacts.current.reviews;
-      const answer = sinceAnswer(index, date, { limit, cursor, fields }, true);
+      const { read } = deps.artifacts.current;
+      const answer = sinceAnswer(read.index, date, { limit, cursor, fields });
       if (!answer.ok) return invalidArguments(answer.issues);
-      const { body, positions, count, next } = answer.value;
-      const reviews = reviewObjects(index, positions, answer.value.fields);
-      return listAnswer(bodyText(body), { since: date, count, returned: positions.length, reviews, next_cursor: next });
+      const page = answer.value;
+      const value = {
+        since: page.since,
+        count: page.count,
+        returned: page.returned,
+        reviews: read.reviews(page.reviews),
+        next_cursor: page.next_cursor,
+      };
+      return listAnswer(bodyText(answerJson(MCP_SINCE_KEYS, page, read)), value);
     },
   );
 }

@@ -1,15 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/server';
-import { bodyText, searchAnswer } from '../../../src/lib/search/index.ts';
+import { searchAnswer } from '../../../src/lib/search/index.ts';
 import { MCP_TOOLS } from '../../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema } from '../../../src/schemas/search.ts';
+import { answerJson, bodyText, SEARCH_KEYS } from '../../http/answer-json.ts';
 import type { McpDeps } from '../deps.ts';
-import { outputSchema } from './output-schema.ts';
-import { reviewObjects } from './review-objects.ts';
+import { checkedOutputSchema } from './output-schema.ts';
 import { invalidArguments, listAnswer, READ_ONLY } from './tool-result.ts';
+import { unknownNames } from './unknown-names.ts';
 
-const OUTPUT = outputSchema(SearchResultSchema);
+const OUTPUT = checkedOutputSchema(SearchResultSchema);
 
-/** GET /api/reviews/search as a tool: the same schema validates the arguments, the same code writes the answer. */
+/** GET /api/reviews/search as a tool: the same schema validates the arguments, the same code finds the page and writes its JSON. */
 export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     MCP_TOOLS.search_reviews.name,
@@ -21,12 +22,14 @@ export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): voi
       annotations: READ_ONLY,
     },
     (query) => {
-      const index = deps.artifacts.current.reviews;
-      const answer = searchAnswer(index, query);
+      const { read, dataset } = deps.artifacts.current;
+      const unknown = unknownNames(dataset.business, query);
+      if (unknown) return unknown;
+      const answer = searchAnswer(read.index, query);
       if (!answer.ok) return invalidArguments(answer.issues);
-      const { body, positions, fields, next, matched } = answer.value;
-      const reviews = reviewObjects(index, positions, fields);
-      return listAnswer(bodyText(body), { matched, returned: positions.length, reviews, next_cursor: next });
+      const page = answer.value;
+      const value = { matched: page.matched, returned: page.returned, reviews: read.reviews(page.reviews), next_cursor: page.next_cursor };
+      return listAnswer(bodyText(answerJson(SEARCH_KEYS, page, read)), value);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Service, Technician } from '../../schemas/catalogue.ts';
 import { technicianPhrases } from '../mentions.ts';
+import { editDistance } from '../search/request-issues.ts';
 import { foldText, normaliseText } from '../text.ts';
 
 /** What a name given by a person (or an assistant) refers to. */
@@ -23,6 +24,23 @@ export function findService(services: readonly Service[], idOrLabel: string): Lo
   const wanted = normaliseText(idOrLabel.trim());
   const match = services.find((s) => normaliseText(s.id) === wanted || normaliseText(s.label) === wanted);
   return match ? { kind: 'found', value: match } : { kind: 'unknown' };
+}
+
+/**
+ * `candidates` ordered by how close the nearest of their names is to
+ * `given`, closest first: a name that holds what was given, or is held by
+ * it ("EV charger" in "EV charger installation"), then by edit distance;
+ * case and accents ignored; equally close ones keep their order. For an
+ * error that lists the valid names.
+ */
+export function closestFirst<T>(given: string, candidates: readonly T[], namesOf: (candidate: T) => readonly string[]): T[] {
+  const wanted = foldText(given.trim());
+  const closeness = (name: string): number => (name.includes(wanted) || wanted.includes(name) ? 0 : editDistance(wanted, name));
+  const distance = (candidate: T): number => Math.min(...namesOf(candidate).map((name) => closeness(foldText(name))));
+  return candidates
+    .map((candidate, order) => ({ candidate, order, distance: distance(candidate) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .map(({ candidate }) => candidate);
 }
 
 /**

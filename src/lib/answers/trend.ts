@@ -1,6 +1,6 @@
 import { trendOver } from '../insights/temporal.ts';
 import type { InsightsSnapshot } from './insights-snapshot.ts';
-import type { ReviewIndex } from '../search/index.ts';
+import { idsRated, reviewIds, type ReviewIndex } from '../search/index.ts';
 import type { GetInsightsSummaryOutput, GetTrendOutput } from '../../schemas/mcp-tools.ts';
 
 /**
@@ -38,24 +38,11 @@ export function insightsSummary(insights: InsightsSnapshot): GetInsightsSummaryO
   };
 }
 
-const criticalIds = new WeakMap<ReviewIndex, readonly string[]>();
-
-/** Reviews an owner would answer first: rated 1 or 2 stars, newest first (positions run newest first). Once per index. */
-function criticalReviewIds(index: ReviewIndex): readonly string[] {
-  let critical = criticalIds.get(index);
-  if (!critical) {
-    const ids = [...index.byId.keys()];
-    const positions = [...(index.byRating[1]?.list ?? []), ...(index.byRating[2]?.list ?? [])].sort((a, b) => a - b);
-    critical = positions.map((p) => ids[p] as string);
-    criticalIds.set(index, critical);
-  }
-  return critical;
-}
-
 /** Every review id, the critical ones first, lazily: a completion that stops early reads no further. */
 export function* reviewIdsCriticalFirst(index: ReviewIndex): Generator<string> {
-  const critical = criticalReviewIds(index);
+  // Reviews an owner would answer first: rated 1 or 2 stars, newest first.
+  const critical = idsRated(index, [1, 2]);
   yield* critical;
   const seen = new Set(critical);
-  for (const id of index.byId.keys()) if (!seen.has(id)) yield id;
+  for (const id of reviewIds(index)) if (!seen.has(id)) yield id;
 }

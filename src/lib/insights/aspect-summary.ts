@@ -4,7 +4,6 @@ import type { ReviewResult } from './analyse-review.ts';
 import { bestExamples } from './examples.ts';
 import { BOOSTERS, HEDGES } from './modifiers.ts';
 import { compareText, mean, pct, round } from './numbers.ts';
-import { reasonsOf, type ReasonIndex } from './reasons/find-reasons.ts';
 
 const TOP_PHRASES = 5;
 const EXAMPLES = 3;
@@ -14,8 +13,8 @@ const LEADING_MODIFIERS = new RegExp(`^(?:(?:${[...BOOSTERS.keys(), ...HEDGES.ke
 const NEGATION = /\b(?:not|never|no|nobody|nothing|without|\w+n['’]t)\b/;
 
 /** One entry per aspect of the taxonomy, in taxonomy order, zeros included. */
-export function summariseAspects(aspects: readonly Aspect[], results: readonly ReviewResult[], reasons: ReasonIndex): AspectSummary[] {
-  return aspects.map((aspect) => summariseAspect(aspect, results, reasons));
+export function summariseAspects(aspects: readonly Aspect[], results: readonly ReviewResult[]): AspectSummary[] {
+  return aspects.map((aspect) => summariseAspect(aspect, results));
 }
 
 interface Hit {
@@ -24,7 +23,7 @@ interface Hit {
   polarity: string;
 }
 
-function summariseAspect(aspect: Aspect, results: readonly ReviewResult[], reasons: ReasonIndex): AspectSummary {
+function summariseAspect(aspect: Aspect, results: readonly ReviewResult[]): AspectSummary {
   const hits: Hit[] = [];
   const phraseCounts = new Map<string, number>();
   for (const r of results) {
@@ -48,7 +47,6 @@ function summariseAspect(aspect: Aspect, results: readonly ReviewResult[], reaso
     score: round(mean(hits.map((h) => h.score)) ?? 0, 3),
     ...phrasesOf(phraseCounts),
     example_review_ids: examples(aspect.id, results, hits),
-    reasons: reasonsOf(reasons.byAspect.get(aspect.id as AspectId) ?? []),
   };
 }
 

@@ -2,31 +2,45 @@ import type { Issue } from '../../schemas/errors.ts';
 import type { Review } from '../../schemas/review.ts';
 import { REVIEW_FIELD_NAMES, type SearchQuery, type SinceQuery } from '../../schemas/search.ts';
 import { decodeCursor, encodeCursor, type Filters } from './cursor.ts';
-import { countOnOrAfter, keyAt, positionAfter, reviewAt, reviewsJson, type ReviewIndex } from './review-index.ts';
+import { countOnOrAfter, keyAt, positionAfter, type ReviewIndex } from './review-index.ts';
 import type { Parsed } from './search-params.ts';
 import { searchReviews } from './search.ts';
 
 /**
- * One page of reviews as the read endpoints send it: the answer's JSON (in
- * pieces to write in order), the positions of the reviews it holds and the
- * fields it keeps of them (for callers that also need objects), and the
- * cursor of the next page. The HTTP endpoints and the MCP tools send exactly
- * this JSON.
+ * The reviews an answer lists, as positions into the index (newest first):
+ * a run `[start, end)` (since: a page is consecutive) or a list (search).
+ * `fields`: the fields each review keeps; undefined: every field. Plain
+ * data: whoever writes the answer turns it into bytes or objects.
  */
-export interface ReviewsPage {
-  body: (string | Buffer)[];
-  positions: number[];
-  /** The fields each review keeps; undefined: every field. */
-  fields: readonly (keyof Review)[] | undefined;
-  next: string | null;
+export type ReviewSelection = (
+  { readonly start: number; readonly end: number; readonly positions?: undefined } | { readonly positions: readonly number[] }
+) & { readonly fields: readonly (keyof Review)[] | undefined };
+
+/** A search answer, named as SearchResultSchema names its keys. */
+export interface SearchPage {
+  matched: number;
+  returned: number;
+  reviews: ReviewSelection;
+  next_cursor: string | null;
 }
 
-/** The search answer `{matched, returned, reviews, next_cursor}`; `allocate` as in `reviewsJson`. */
-export function searchAnswer(
-  index: ReviewIndex,
-  query: SearchQuery,
-  allocate?: (size: number) => Buffer,
-): Parsed<ReviewsPage & { matched: number }> {
+/** A since answer, named as SinceResultSchema names its keys (`returned` for the MCP tool's schema, which has it). */
+export interface SincePage {
+  since: string;
+  count: number;
+  returned: number;
+  reviews: ReviewSelection;
+  next_cursor: string | null;
+}
+
+/** The positions a selection lists, in order. */
+export function selectedPositions(selection: ReviewSelection): readonly number[] {
+  if (selection.positions !== undefined) return selection.positions;
+  return Array.from({ length: selection.end - selection.start }, (_, i) => selection.start + i);
+}
+
+/** One page of a search: the matching reviews from the cursor on, `matched` in all, and the next page's cursor. */
+export function searchAnswer(index: ReviewIndex, query: SearchQuery): Parsed<SearchPage> {
   // Only a page with a cursor, or with a next one, needs the filters' key: most searches fit one page.
   const filters = (): Filters => ({
     endpoint: 'search',
@@ -45,26 +59,17 @@ export function searchAnswer(
   const { positions } = hits;
   const last = positions.at(-1);
   const next = last !== undefined && hits.matched > positions.length ? encodeCursor(keyAt(index, last), filters()) : null;
-  const fields = fieldList(query.fields);
-  const head = `{"matched":${matched},"returned":${positions.length},"reviews":[`;
-  const tail = `],"next_cursor":${next === null ? 'null' : `"${next}"`}}`;
-  const body = fields ? [head, fieldsJson(index, positions, fields), tail] : [reviewsJson(index, positions, head, tail, allocate)];
-  return { ok: true, value: { body, positions, fields, next, matched } };
+  return {
+    ok: true,
+    value: { matched, returned: positions.length, reviews: { positions, fields: fieldList(query.fields) }, next_cursor: next },
+  };
 }
 
 /**
- * The since answer `{since, count, reviews, next_cursor}` (with `returned`
- * after count when `withReturned`, as the MCP tool answers): reviews dated on
- * or after `date`, newest first, `count` of them in all, at most `limit` from
- * the cursor on. A page is a run of consecutive positions, so without
- * `fields` its reviews are one slice of the prebuilt JSON.
+ * One page of the reviews dated on or after `date`, newest first: `count` of
+ * them in all, at most `limit` from the cursor on (every one without a limit).
  */
-export function sinceAnswer(
-  index: ReviewIndex,
-  date: string,
-  query: SinceQuery,
-  withReturned = false,
-): Parsed<ReviewsPage & { count: number }> {
+export function sinceAnswer(index: ReviewIndex, date: string, query: SinceQuery): Parsed<SincePage> {
   const filters: Filters = { endpoint: 'since', values: [date] };
   const count = countOnOrAfter(index, date);
   let start = 0;
@@ -74,23 +79,11 @@ export function sinceAnswer(
     start = Math.min(count, positionAfter(index, key));
   }
   const end = query.limit === undefined ? count : Math.min(count, start + query.limit);
-  const positions = Array.from({ length: end - start }, (_, i) => start + i);
   const next = end < count && end > start ? encodeCursor(keyAt(index, end - 1), filters) : null;
-  const fields = fieldList(query.fields);
-  const head = `{"since":"${date}","count":${count},${withReturned ? `"returned":${positions.length},` : ''}"reviews":[`;
-  const tail = `],"next_cursor":${next === null ? 'null' : `"${next}"`}}`;
-  const { joined, prefixBytes } = index;
-  let reviews: string | Buffer = '';
-  if (fields !== undefined) reviews = fieldsJson(index, positions, fields);
-  else if (end > start) reviews = joined.subarray(start === 0 ? 0 : (prefixBytes[start] as number) + 1, prefixBytes[end]);
-  return { ok: true, value: { body: [head, reviews, tail], positions, fields, next, count } };
-}
-
-/** The answer's JSON as one string (the MCP tools' text). */
-export function bodyText(body: readonly (string | Buffer)[]): string {
-  let text = '';
-  for (const piece of body) text += typeof piece === 'string' ? piece : piece.toString('utf8');
-  return text;
+  return {
+    ok: true,
+    value: { since: date, count, returned: end - start, reviews: { start, end, fields: fieldList(query.fields) }, next_cursor: next },
+  };
 }
 
 /** The names `fields` lists, `id` first and always, in the review schema's order; undefined for every field. */
@@ -106,11 +99,6 @@ export function pickFields(review: Review, fields: readonly (keyof Review)[]): P
   const picked: Record<string, unknown> = {};
   for (const name of fields) picked[name] = review[name];
   return picked as Partial<Review>;
-}
-
-/** The JSON of the reviews at `positions` with only `fields`, joined by commas. */
-function fieldsJson(index: ReviewIndex, positions: readonly number[], fields: readonly (keyof Review)[]): string {
-  return positions.map((p) => JSON.stringify(pickFields(reviewAt(index, p), fields))).join(',');
 }
 
 function badCursor(what: string): Issue {

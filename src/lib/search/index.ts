@@ -4,8 +4,29 @@
  * code outside `src/lib/search/` imports from here, not from the files beside
  * it (tests of those internals excepted).
  */
-export { countOnOrAfter, createReviewIndex, reviewAt, reviewsJson, type ReviewIndex } from './review-index.ts';
+export {
+  countOnOrAfter,
+  createReviewIndex,
+  idsRated,
+  newestIds,
+  positionOf,
+  prefixTag,
+  reviewAt,
+  reviewIds,
+  reviewsJson,
+  runJson,
+  type ReviewIndex,
+} from './review-index.ts';
 export { searchReviews, type SearchHits } from './search.ts';
 export { parseSearchQuery, parseSinceQuery, type Parsed } from './search-params.ts';
 export { toIssues } from './request-issues.ts';
-export { bodyText, pickFields, searchAnswer, sinceAnswer, type ReviewsPage } from './answers.ts';
+export {
+  fieldList,
+  pickFields,
+  searchAnswer,
+  selectedPositions,
+  sinceAnswer,
+  type ReviewSelection,
+  type SearchPage,
+  type SincePage,
+} from './answers.ts';

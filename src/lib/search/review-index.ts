@@ -103,6 +103,40 @@ export function reviewAt(index: ReviewIndex, position: number): Review {
   return JSON.parse(bytes.toString('utf8')) as Review;
 }
 
+/** The position of the review with this id (ULIDs are case-insensitive: any case finds it), or undefined. */
+export function positionOf(index: ReviewIndex, id: string): number | undefined {
+  return index.byId.get(id) ?? index.byId.get(id.toUpperCase());
+}
+
+/** The ids of the newest `n` reviews, newest first. */
+export function newestIds(index: ReviewIndex, n: number): string[] {
+  return index.ids.slice(0, n);
+}
+
+/** The ids of the reviews rated one of `ratings`, newest first. */
+export function idsRated(index: ReviewIndex, ratings: readonly number[]): string[] {
+  const positions = ratings.flatMap((r) => [...(index.byRating[r]?.list ?? [])]).sort((a, b) => a - b);
+  return positions.map((p) => index.ids[p] as string);
+}
+
+/** Every review id, newest first. */
+export function reviewIds(index: ReviewIndex): readonly string[] {
+  return index.ids;
+}
+
+/** The JSON of the reviews at positions `[start, end)`, joined by commas: one slice of the prebuilt bytes, no copy. */
+export function runJson(index: ReviewIndex, start: number, end: number): Buffer {
+  if (end <= start) return EMPTY;
+  return index.joined.subarray(start === 0 ? 0 : (index.prefixBytes[start] as number) + 1, index.prefixBytes[end]);
+}
+
+/** Names the bytes of the first `count` reviews (a hash chain, 32 base64url characters): any change among them changes it. */
+export function prefixTag(index: ReviewIndex, count: number): string {
+  return index.prefixHash[count] as string;
+}
+
+const EMPTY = Buffer.alloc(0);
+
 /** The key of the review at a position (its date and id): where a page that ends there ends. */
 export function keyAt(index: ReviewIndex, position: number): PageKey {
   return { date: dateOfDay(index.days[position] as number), id: index.ids[position] as string };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../functions/http/http-error.ts';
-import { startServer, type RunningServer } from '../../../functions/process/server.ts';
+import type { RunningServer } from '../../../functions/process/server.ts';
+import { serve } from '../../support/server.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';
 import { openSocket, readUntilClosed } from '../../support/raw-http.ts';
 
@@ -8,41 +9,42 @@ import { openSocket, readUntilClosed } from '../../support/raw-http.ts';
 let server: RunningServer;
 let afterSentRuns = 0;
 beforeAll(async () => {
-  server = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    distDir: SAMPLE_DIST,
-    log: () => {},
-    routes: [
-      {
-        path: '/later',
-        methods: {
-          // Answers once the client has gone, with work to run after the answer.
-          GET: async () => {
-            await new Promise((resolve) => setTimeout(resolve, 200));
-            return { status: 202, headers: {}, body: null, afterSent: () => void (afterSentRuns += 1) };
+  server = await serve(
+    SAMPLE_DIST,
+    {},
+    {
+      log: () => {},
+      routes: [
+        {
+          path: '/later',
+          methods: {
+            // Answers once the client has gone, with work to run after the answer.
+            GET: async () => {
+              await new Promise((resolve) => setTimeout(resolve, 200));
+              return { status: 202, headers: {}, body: null, afterSent: () => void (afterSentRuns += 1) };
+            },
           },
         },
-      },
-      {
-        path: '/form',
-        errorFormat: 'text',
-        body: { maxBytes: 64, types: ['application/x-www-form-urlencoded'] },
-        methods: { POST: () => ({ status: 202, headers: {}, body: null }) },
-      },
-      {
-        path: '/echo',
-        body: { maxBytes: 64, types: ['application/json'] },
-        methods: {
-          POST: (request) => {
-            const text = Buffer.from(request.payload ?? new Uint8Array()).toString('utf8');
-            if (text === 'teapot') throw new HttpError(400, 'no teapots', { format: 'text' });
-            return { status: 200, headers: { 'content-type': 'text/plain' }, body: `read ${text.length}: ${text}` };
+        {
+          path: '/form',
+          errorFormat: 'text',
+          body: { maxBytes: 64, types: ['application/x-www-form-urlencoded'] },
+          methods: { POST: () => ({ status: 202, headers: {}, body: null }) },
+        },
+        {
+          path: '/echo',
+          body: { maxBytes: 64, types: ['application/json'] },
+          methods: {
+            POST: (request) => {
+              const text = Buffer.from(request.payload ?? new Uint8Array()).toString('utf8');
+              if (text === 'teapot') throw new HttpError(400, 'no teapots', { format: 'text' });
+              return { status: 200, headers: { 'content-type': 'text/plain' }, body: `read ${text.length}: ${text}` };
+            },
           },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
 });
 afterAll(() => server.close());
 

@@ -37,7 +37,6 @@ describe('aspectChart', () => {
     top_phrases: [],
     phrases: [],
     example_review_ids: [],
-    reasons: [],
   });
 
   it('orders by mentions and splits each bar into its three shares', () => {

@@ -1,4 +1,13 @@
+import { isSpecType } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Transport } from '@modelcontextprotocol/server';
+
+/**
+ * Where the MCP SDK (`@modelcontextprotocol/server` 2.4.x) does other than
+ * this service needs, each fix here with the version it is for, what
+ * upstream says, and the test that fails without it. On an SDK upgrade,
+ * remove one, run its test: if it passes, the fix is gone for good.
+ */
+export const SDK_VERSION = '2.4';
 
 /** The server's answer to one request, under the client's id, and as the JSON to send. */
 export interface Exchanged {
@@ -9,6 +18,12 @@ export interface Exchanged {
 /**
  * One long-lived transport for one long-lived server, fed one JSON-RPC
  * message per HTTP request.
+ *
+ * The SDK 2.4's HTTP transports serve one exchange per instance (its
+ * documented stateless pattern builds a server and a transport per request,
+ * bench/serve-mcp-per-request.ts), which costs more than a tool call.
+ * Test: bench/mcp.ts (tools/call against that pattern); the protocol tests
+ * (test/functions/mcp/) run through this transport.
  *
  * The SDK's stateless pattern builds a server and a transport per request
  * because its HTTP transport serves one exchange; building costs more than a
@@ -69,5 +84,37 @@ export class SharedTransport implements Transport {
   /** Delivers a notification; nothing answers it. */
   notify(notification: JSONRPCNotification): void {
     this.onmessage?.(notification);
+  }
+}
+
+/**
+ * Requests whose malformed params the SDK 2.4 answers with -32603 (internal
+ * error) instead of -32602 (its dispatch-time parse failure escapes as a raw
+ * ZodError: modelcontextprotocol/typescript-sdk#2284, open): checked here
+ * against the SDK's own schemas first. `tools/call` is not among them: the
+ * SDK refuses its params with -32602. Test:
+ * test/functions/mcp/http.test.ts, "malformed params are -32602, not an
+ * internal error".
+ */
+const SCHEMA_CHECKED: ReadonlyMap<string, (value: unknown) => boolean> = new Map<string, (value: unknown) => boolean>([
+  ['initialize', isSpecType.InitializeRequest],
+  ['prompts/get', isSpecType.GetPromptRequest],
+  ['completion/complete', isSpecType.CompleteRequest],
+  ['resources/read', isSpecType.ReadResourceRequest],
+  ['tools/list', isSpecType.ListToolsRequest],
+  ['prompts/list', isSpecType.ListPromptsRequest],
+  ['resources/list', isSpecType.ListResourcesRequest],
+  ['resources/templates/list', isSpecType.ListResourceTemplatesRequest],
+]);
+
+/** Whether the SDK would answer this request's params -32603 where they are the caller's mistake (-32602). */
+export function paramsRefusedAsInternalError(rpc: JSONRPCMessage): boolean {
+  const check = 'method' in rpc ? SCHEMA_CHECKED.get(rpc.method) : undefined;
+  if (check === undefined) return false;
+  try {
+    return !check(rpc);
+  } catch {
+    // The schema's recursive check overflows the stack on params nested thousands deep: not params of this method either.
+    return true;
   }
 }

@@ -1,9 +1,0 @@
-import type { APIRoute } from 'astro';
-import { handleSearch } from '../reviews/search-handler.ts';
-import { devReviews } from './dev-reviews.ts';
-import { toWebResponse } from './web-response.ts';
-
-// Injected by the dev-routes integration for `astro dev`; `npm start` routes this path to the same handler without Astro.
-export const prerender = false;
-
-export const GET: APIRoute = async ({ request }) => toWebResponse(handleSearch(new URL(request.url), await devReviews()));

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The Node flags every server process runs with, from their one place:
+ * package.json's `config.nodeFlags`, which `npm start` hands to node
+ * (`$npm_package_config_nodeFlags`), and which the tests give the servers
+ * they fork and the benchmarks the servers they start, so all three run the
+ * same process. Why each flag: docs/read-path.md.
+ */
+export function nodeFlags(packageJson = join(ROOT, 'package.json')): string[] {
+  const { config } = JSON.parse(readFileSync(packageJson, 'utf8')) as { config?: { nodeFlags?: string } };
+  const flags = config?.nodeFlags;
+  if (flags === undefined) throw new Error(`${packageJson} has no config.nodeFlags: the server's Node flags live there`);
+  return flags.split(/\s+/).filter((flag) => flag !== '');
+}
