@@ -21,7 +21,7 @@ export interface MentionMatcher {
 export function createMentionMatcher(roster: readonly Technician[], catalogue: readonly ServiceFile[]): MentionMatcher {
   const technicianMatch = phraseMatcher(technicianPhrases(roster, { includeSharedFirstNames: true }));
   const specific = specificNames(roster);
-  const catalogued = servicePhrases(catalogue);
+  const catalogued = withVariants(servicePhrases(catalogue));
   const bare = bareThingPhrases(catalogue, catalogued);
   const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
@@ -32,9 +32,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const done = new Set<string>();
     const named = new Set<string>();
     for (const [k, m] of matches.entries()) {
-      const judgement = partOfAnotherJob(normalised, matches, k)
-        ? 'reference'
-        : judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) });
+      // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
+      if (partOfAnotherJob(normalised, matches, k)) continue;
+      const isBare = bare.has(m.phrase);
+      const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: isBare });
+      // A bare word that is not the job ("ran it from the panel") names a place, not a service.
+      if (judgement !== 'job' && isBare && judgement !== 'negated') continue;
       for (const id of m.targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
@@ -86,6 +89,48 @@ export function servicePhrases(catalogue: readonly ServiceFile[]): Map<string, s
     for (const phrase of [s.label, s.id, ...s.synonyms]) push(phrases, normaliseText(phrase), s.id);
   }
   return phrases;
+}
+
+/**
+ * Each catalogue phrase also in the other number and with its hyphens as
+ * spaces ("ceiling fan" / "ceiling fans", "under-cabinet lights" / "under
+ * cabinet lights"): the catalogue names a job once, customers write it either
+ * way. A variant never takes a phrase the catalogue gives itself.
+ */
+function withVariants(phrases: ReadonlyMap<string, string[]>): Map<string, string[]> {
+  const all = new Map(phrases);
+  for (const [phrase, ids] of phrases) {
+    for (const variant of variantsOf(phrase)) if (!all.has(variant)) all.set(variant, ids);
+  }
+  return all;
+}
+
+function variantsOf(phrase: string): string[] {
+  const variants = new Set<string>();
+  const forms = [phrase, phrase.replace(/-/g, ' ')];
+  for (const form of forms) {
+    variants.add(form);
+    const words = form.split(' ');
+    const last = words.pop() ?? '';
+    // Numbers, codes and short words ("14-50", "ev", "gfci") have no other number.
+    if (!/^\p{L}{4,}$/u.test(last)) continue;
+    const other = /ies$/.test(last)
+      ? `${last.slice(0, -3)}y`
+      : /(?:ch|sh|x|ss)es$/.test(last)
+        ? last.slice(0, -2)
+        : /[^s]s$/.test(last)
+          ? last.slice(0, -1)
+          : /[^aeiou]y$/.test(last)
+            ? `${last.slice(0, -1)}ies`
+            : /(?:ch|sh|x|ss)$/.test(last)
+              ? `${last}es`
+              : /s$/.test(last)
+                ? null
+                : `${last}s`;
+    if (other) variants.add([...words, other].join(' '));
+  }
+  variants.delete(phrase);
+  return [...variants];
 }
 
 /** Things a customer names bare ("the panel", "a fan", "new fixtures") that a catalogue phrase ends with. */

@@ -23,7 +23,7 @@ const AFTER_NAME =
   /^(?:was|is|and|,|'s|’s|did|does|has|had|came|comes|showed|got|knew|knows|took|made|went|found|put|ran|saw|said|says|told|gave|left|kept|brought|explained|fixed|installed|replaced|wired|arrived|walked|answered|called|quoted|from|at|&|himself|herself|\(|[\p{L}]+ed)\b/u;
 /** Words before a lower-case everyday-word name that make it a person. */
 const PERSON_BEFORE =
-  /(?:^|\s)(?:tech|technician|electrician|guy|gal|lady|man|named|with|for|thanks|thank you|thx|ty|and|to|by|asked for|requested|shoutout to|shout out to)\s*$/;
+  /(?:^|\s)(?:tech|technician|electrician|guy|gal|lady|man|named|with|for|thanks|thank you|thx|ty|to|by|asked for|requested|shoutout to|shout out to)\s*$/;
 /** Words after "matt" that make it a finish, after "ted"/"bud" a thing. */
 const THING_AFTER = /^\s*(?:black|white|gr[ae]y|finish|paint|brass|bronze|gold|nickel|talk|light|lite|bear)\b/;
 

@@ -47,6 +47,28 @@ export const AspectPhraseSchema = z
   })
   .meta({ id: 'AspectPhrase' });
 
+export const ReasonQuoteSchema = z
+  .object({
+    text: z.string().describe('A whole sentence of the review, verbatim, of five words or more'),
+    review_id: z.string(),
+  })
+  .meta({ id: 'ReasonQuote' });
+
+export const ReasonSchema = z
+  .object({
+    id: SlugSchema,
+    label: z.string().describe('The reason in customers\' words, as a clause: "the bill matched the quote"'),
+    short_label: z.string().describe('The same, short enough for a chip: "bill matched the quote", "on time"'),
+    polarity: PolaritySchema.exclude(['neutral']),
+    review_count: CountSchema.describe('Reviews that give this reason'),
+    review_ids: z.array(z.string()).describe('Every review that gives it, the quoted ones first'),
+    quotes: z.array(ReasonQuoteSchema).describe('Two or three representative sentences'),
+    concerns: z
+      .string()
+      .describe('Whom most of its sentences are about: a technician\'s display name, "office" (the office and staff) or "company"'),
+  })
+  .meta({ id: 'Reason' });
+
 export const AspectSummarySchema = z
   .object({
     id: AspectIdSchema,
@@ -64,6 +86,9 @@ export const AspectSummarySchema = z
         'The phrases customers use most for this aspect with their polarity and count: the top 5 of praise and of complaints, most used first',
       ),
     example_review_ids: ReviewIdsSchema,
+    reasons: z
+      .array(ReasonSchema)
+      .describe('Why customers praise or criticise it: its evidence grouped into reasons given by two reviews or more, most reviews first'),
   })
   .meta({ id: 'AspectSummary' });
 
@@ -89,15 +114,43 @@ export const ServiceInsightSchema = z.object({ id: SlugSchema, label: z.string()
 export const ProblemInsightSchema = z.object({ id: SlugSchema, label: z.string(), ...EntityStatsShape }).meta({ id: 'ProblemInsight' });
 export const ServiceAreaInsightSchema = z.object({ name: z.string(), ...EntityStatsShape }).meta({ id: 'ServiceAreaInsight' });
 
+export const OfficeInsightSchema = z
+  .object({
+    mention_count: CountSchema.describe('Reviews that mention the office and staff (whoever answers, schedules, dispatches or bills)'),
+    positive_count: CountSchema.describe('Of those, reviews that speak well of them'),
+    negative_count: CountSchema.describe('Of those, reviews that speak ill of them'),
+    review_ids: z.array(z.string()).describe('The reviews that mention them, newest first'),
+    reasons: z.array(ReasonSchema).describe('Reasons whose sentences are about the office and staff'),
+  })
+  .meta({ id: 'OfficeInsight' });
+
+export const TopicQuoteSchema = z
+  .object({
+    text: z.string().describe('A whole sentence of the review, verbatim, of five words or more'),
+    review_id: z.string(),
+    highlight: z
+      .string()
+      .nullable()
+      .describe('The words of the sentence that say the topic, verbatim; null when the sentence says it without a set phrase'),
+  })
+  .meta({ id: 'TopicQuote' });
+
 export const TopicSchema = z
   .object({
     id: SlugSchema,
-    label: z.string().describe('The theme, named by the phrase (or two) that best covers its reviews, e.g. "EV charger and permit"'),
-    terms: z.array(z.string()).describe('Phrases that recur together in these reviews, most representative first'),
-    review_count: CountSchema.describe('Reviews that belong to the theme'),
+    kind: z
+      .enum(['experience', 'job'])
+      .describe('experience: how the job went, in customers\' words ("on time", "the bill matched the quote"); job: the service done'),
+    label: z.string().describe("The experience as customers say it, or the service's label"),
+    polarity: PolaritySchema.describe("An experience's polarity; a job's, the text sentiment of its reviews"),
+    terms: z.array(z.string()).describe('Phrases that say it, most representative first'),
+    review_count: CountSchema.describe("Reviews that belong to it: an experience's reason count, a job's service mention count"),
     average_rating: z.number().min(1).max(5).nullable(),
     sentiment: SentimentSchema.nullable(),
     example_review_ids: ReviewIdsSchema,
+    aspect: AspectIdSchema.nullable().describe('The aspect an experience belongs to; null for a job'),
+    quotes: z.array(TopicQuoteSchema).describe('Up to three whole sentences that say it'),
+    review_ids: z.array(z.string()).describe('Every review that belongs to it, newest first'),
   })
   .meta({ id: 'Topic' });
 
@@ -139,6 +192,25 @@ export const FaqAnswerSchema = z
   })
   .meta({ id: 'FaqAnswer' });
 
+export const SummarySentenceSchema = z
+  .object({
+    text: z.string(),
+    review_ids: z.array(z.string()).describe('The reviews the sentence rests on'),
+  })
+  .meta({ id: 'SummarySentence' });
+
+export const ReplyRateSchema = z
+  .object({
+    critical: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Share (0–1, 3 decimals) of the 1–2★ reviews the owner answered; null without any'),
+    all: z.number().min(0).max(1).nullable().describe('Share of all reviews the owner answered; null without reviews'),
+  })
+  .meta({ id: 'ReplyRate' });
+
 export const PullQuoteSchema = z
   .object({
     review_id: z.string(),
@@ -176,17 +248,22 @@ export const InsightsSchema = z
       services: z.array(ServiceInsightSchema).describe('Every catalogue service, most mentioned first'),
       problems: z.array(ProblemInsightSchema).describe('Electrical problems customers describe, most mentioned first'),
       service_areas: z.array(ServiceAreaInsightSchema).describe('Every service area, most mentioned first'),
+      office: OfficeInsightSchema.describe('The office and staff: who answers, schedules, dispatches and bills'),
     }),
     topics: z
       .array(TopicSchema)
-      .describe('Recurring themes: phrases that many reviews share, clustered by co-occurrence; most reviews first'),
+      .describe('What customers click: experiences in their words (most reviews first) and then the jobs done (most reviews first)'),
     temporal: z.object({
       monthly: z.array(MonthlyPointSchema).describe('Every month from the first review to the last'),
       trend: TrendSchema,
     }),
     per_review: z.record(z.string(), ReviewAnalysisSchema).describe('Review id → its analysis; every published review has an entry'),
     faq: z.array(FaqAnswerSchema).describe("The owner's questions, answered from the reviews"),
-    summary: z.string().describe('A summary written from the analysis'),
+    summary: z.string().describe('A summary written from the analysis: likes, then dislikes, then what changed; counts as quantifiers'),
+    summary_sentences: z
+      .array(SummarySentenceSchema)
+      .describe('The summary sentence by sentence, each with its reviews; the texts joined by single spaces are `summary`'),
+    reply_rate: ReplyRateSchema,
     pull_quote: PullQuoteSchema.nullable().describe('A short, strongly positive sentence from a review'),
   })
   .meta({ id: 'Insights', description: 'Aspect-based sentiment analysis of the verified reviews, computed at build time' });
@@ -199,4 +276,7 @@ export type Topic = z.infer<typeof TopicSchema>;
 export type Trend = z.infer<typeof TrendSchema>;
 export type FaqAnswer = z.infer<typeof FaqAnswerSchema>;
 export type PullQuote = z.infer<typeof PullQuoteSchema>;
+export type Reason = z.infer<typeof ReasonSchema>;
+export type OfficeInsight = z.infer<typeof OfficeInsightSchema>;
+export type SummarySentence = z.infer<typeof SummarySentenceSchema>;
 export type EntityStats = Pick<z.infer<typeof TechnicianInsightSchema>, keyof typeof EntityStatsShape>;

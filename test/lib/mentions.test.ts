@@ -101,6 +101,15 @@ describe('services that are jobs (issue 30)', () => {
     expect(content.services('Dale did a general safety inspection on a rental I had just bought.')).toEqual(['electrical-inspection']);
   });
 
+  it('reads a catalogue phrase in either number and with its hyphens as spaces', () => {
+    const lights = createMentionMatcher(
+      [],
+      [{ id: 'lighting-installation', label: 'Lighting installation', synonyms: ['under-cabinet light', 'ceiling fan'] }],
+    );
+    expect(lights.services('They put in under cabinet lights and two ceiling fans.')).toEqual(['lighting-installation']);
+    expect(lights.services('New under-cabinet lights.')).toEqual(['lighting-installation']);
+  });
+
   it('counts EV chargers named by their vehicle or charger brand', () => {
     expect(content.services('Quote was fair and Tomás did good work on the charger for our Equinox EV.')).toEqual([
       'ev-charger-installation',
@@ -123,5 +132,6 @@ describe('services that are jobs (issue 30)', () => {
     expect(content.technicians('Our kid goes to Rosa Parks Elementary.')).toEqual([]);
     expect(content.technicians('My husband Will helped carry the ladder.')).toEqual([]);
     expect(content.technicians('will came out and fixed it, super nice')).toEqual(['Will Duarte']);
+    expect(content.technicians('fast service and will definitely use again')).toEqual([]);
   });
 });

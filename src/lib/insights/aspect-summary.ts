@@ -4,6 +4,7 @@ import type { ReviewResult } from './analyse-review.ts';
 import { bestExamples } from './examples.ts';
 import { BOOSTERS, HEDGES } from './modifiers.ts';
 import { compareText, mean, pct, round } from './numbers.ts';
+import { reasonsOf, type ReasonIndex } from './reasons/find-reasons.ts';
 
 const TOP_PHRASES = 5;
 const EXAMPLES = 3;
@@ -13,8 +14,8 @@ const LEADING_MODIFIERS = new RegExp(`^(?:(?:${[...BOOSTERS.keys(), ...HEDGES.ke
 const NEGATION = /\b(?:not|never|no|nobody|nothing|without|\w+n['’]t)\b/;
 
 /** One entry per aspect of the taxonomy, in taxonomy order, zeros included. */
-export function summariseAspects(aspects: readonly Aspect[], results: readonly ReviewResult[]): AspectSummary[] {
-  return aspects.map((aspect) => summariseAspect(aspect, results));
+export function summariseAspects(aspects: readonly Aspect[], results: readonly ReviewResult[], reasons: ReasonIndex): AspectSummary[] {
+  return aspects.map((aspect) => summariseAspect(aspect, results, reasons));
 }
 
 interface Hit {
@@ -23,7 +24,7 @@ interface Hit {
   polarity: string;
 }
 
-function summariseAspect(aspect: Aspect, results: readonly ReviewResult[]): AspectSummary {
+function summariseAspect(aspect: Aspect, results: readonly ReviewResult[], reasons: ReasonIndex): AspectSummary {
   const hits: Hit[] = [];
   const phraseCounts = new Map<string, number>();
   for (const r of results) {
@@ -47,6 +48,7 @@ function summariseAspect(aspect: Aspect, results: readonly ReviewResult[]): Aspe
     score: round(mean(hits.map((h) => h.score)) ?? 0, 3),
     ...phrasesOf(phraseCounts),
     example_review_ids: examples(aspect.id, results, hits),
+    reasons: reasonsOf(reasons.byAspect.get(aspect.id as AspectId) ?? []),
   };
 }
 

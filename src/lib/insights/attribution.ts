@@ -23,7 +23,7 @@ const OTHER_MARKERS = new Set(
     'deck hvac plumber plumbers plumbing roofer roofing drywall drywaller painter painters builder builders framer gc ' +
     'inspector inspectors city county utility pse landlord realtor seller sellers flipper flippers previous prior last other former another ' +
     'husband wife son daughter dad father mom mother neighbor neighbour neighbors neighbours insurance insurer handyman handymen ' +
-    'cabinet countertop tile flooring solar pool fence appliance furnace'
+    'cabinet countertop tile flooring solar pool fence appliance furnace power gas cable phone'
   ).split(' '),
 );
 /** Heads of a noun phrase that is a party: a person, a firm, a trade. */
@@ -117,6 +117,18 @@ function idiomAt(tokens: readonly Token[], i: number): number | null {
 
 /** A noun phrase naming another party, followed by its verb: "the deck guy was", "our last electrician never". */
 function otherSubjectAt(tokens: readonly Token[], i: number): number | null {
+  // Without a determiner at a clause's start: "Other guys would've just done it", "Previous owners had …".
+  if (BARE_OTHER.has(tokens[i]!.norm) && startsClause(tokens, i)) {
+    const head = tokens[i + 1];
+    const verb = tokens[i + 2];
+    if (
+      head?.kind === 'word' &&
+      PARTY_HEADS.has(head.norm) &&
+      verb?.kind === 'word' &&
+      (SUBJECT_VERBS.has(verb.norm) || verb.norm.endsWith("'ve"))
+    )
+      return i;
+  }
   if (!DETERMINERS.has(tokens[i]!.norm)) return null;
   // A comparison is about this business ("cheaper than the other company"), and so is what it found ("caught that the previous contractor had …").
   if (REPORTED_BY_THEM.has(tokens[i - 1]?.norm ?? '')) return null;
@@ -124,7 +136,8 @@ function otherSubjectAt(tokens: readonly Token[], i: number): number | null {
   let old = false;
   for (let k = i + 1; k < Math.min(tokens.length, i + 5); k++) {
     const token = tokens[k]!;
-    if (token.kind !== 'word' || NOT_IN_A_NOUN_PHRASE.has(token.norm)) return null;
+    // A second determiner starts another noun phrase, read from there ("the price [the other company wanted]").
+    if (token.kind !== 'word' || NOT_IN_A_NOUN_PHRASE.has(token.norm) || DETERMINERS.has(token.norm)) return null;
     if (OTHER_MARKERS.has(token.norm)) other = true;
     if (OLD.has(token.norm)) old = true;
     const next = tokens[k + 1];
@@ -138,6 +151,14 @@ function otherSubjectAt(tokens: readonly Token[], i: number): number | null {
     }
   }
   return null;
+}
+
+/** Words that name another party without a determiner when they open a clause. */
+const BARE_OTHER = new Set(['other', 'previous', 'prior', 'former', 'last']);
+
+function startsClause(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  return before === undefined || before.kind !== 'word' || CLAUSE_WORDS.has(before.norm) || before.norm === 'and' || before.norm === 'when';
 }
 
 function ownAttemptAt(tokens: readonly Token[], i: number): number | null {

@@ -16,7 +16,7 @@ export interface EntityInput {
  * mentioned or not, so a client can ask about any of them; problems are
  * listed when at least one review describes them.
  */
-export function summariseEntities(input: EntityInput, results: readonly ReviewResult[]): Insights['entities'] {
+export function summariseEntities(input: EntityInput, results: readonly ReviewResult[]): Omit<Insights['entities'], 'office'> {
   const stats = (test: (r: ReviewResult) => boolean) => entityStats(results.filter(test), input.aspectOrder);
   const problemIds = [...input.problemLabels.keys()].filter((id) => results.some((r) => r.analysis.problems.includes(id)));
   return {

@@ -34,9 +34,6 @@ function lengthFactor(evidence: string): number {
   return evidence.length <= SHORT ? 1 : Math.sqrt(SHORT / evidence.length);
 }
 
-/** Evidence short enough to quote in a sentence. */
-const QUOTABLE = { min: 12, max: 140 };
-
 interface Ranked {
   id: string;
   text: string;
@@ -65,16 +62,6 @@ function ranked(results: readonly ReviewResult[], aspect: string, polarity: 'pos
     byKey.set(key, list);
   }
   return list;
-}
-
-/** The evidence that best illustrates the aspect with the given polarity, among the quotable ones. */
-export function quoteEvidence(
-  results: readonly ReviewResult[],
-  aspect: string,
-  polarity: 'positive' | 'negative',
-): { id: string; text: string } | null {
-  const best = ranked(results, aspect, polarity).find((e) => e.text.length >= QUOTABLE.min && e.text.length <= QUOTABLE.max);
-  return best ? { id: best.id, text: best.text } : null;
 }
 
 /** The reviews that best illustrate the aspect with the given polarity, best first. */

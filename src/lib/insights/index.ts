@@ -8,9 +8,12 @@ import { summariseAspects } from './aspect-summary.ts';
 import { summariseEntities } from './entities.ts';
 import { answerFaq } from './faq.ts';
 import { INSIGHTS_FORMAT_VERSION, MODEL } from './model.ts';
-import { mean, round } from './numbers.ts';
+import { summariseOffice } from './office.ts';
 import { dateRange, generatedAt, overallSentiment } from './overall.ts';
 import { pickPullQuote } from './pull-quote.ts';
+import { indexReasons } from './reasons/find-reasons.ts';
+import { announcedChanges, replyRate } from './replies.ts';
+import { indexSentences } from './review-sentences.ts';
 import { writeSummary } from './summary.ts';
 import { temporal } from './temporal.ts';
 import { findTopics } from './topics/find-topics.ts';
@@ -33,13 +36,27 @@ export interface InsightsInput {
 export function buildInsights(input: InsightsInput): Insights {
   const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas, input.businessName);
   const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
-  const aspects = summariseAspects(input.aspects, results);
-  const entities = summariseEntities({ ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder }, results);
+  const sentences = indexSentences(results);
+  const reasons = indexReasons(results, sentences, input.technicians);
+  const aspects = summariseAspects(input.aspects, results, reasons);
+  const entities = {
+    ...summariseEntities({ ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder }, results),
+    office: summariseOffice(results, reasons),
+  };
   const overall = overallSentiment(results);
   const range = dateRange(results);
   const time = temporal(results);
-  const averageRating = mean(results.map((r) => r.review.rating));
-  const topics = findTopics(results, context.topicSynonyms);
+  const topics = findTopics({ results, sentences, aspects, services: entities.services, catalogue: input.services });
+  const replies = replyRate(results);
+  const summary = writeSummary({
+    editorial: input.editorial,
+    results,
+    aspects,
+    office: entities.office,
+    replyRate: replies,
+    announcements: announcedChanges(results),
+    sentences,
+  });
   return {
     version: INSIGHTS_FORMAT_VERSION,
     generated_at: generatedAt(results),
@@ -52,18 +69,10 @@ export function buildInsights(input: InsightsInput): Insights {
     topics,
     temporal: time,
     per_review: Object.fromEntries(results.map((r) => [r.review.id, r.analysis])),
-    faq: answerFaq({ ...input, results, aspectSummaries: aspects, entities, overall }),
-    summary: writeSummary({
-      editorial: input.editorial,
-      reviewCount: results.length,
-      averageRating: averageRating === null ? null : round(averageRating, 2),
-      dateRange: range,
-      overall,
-      aspects,
-      entities,
-      trend: time.trend,
-      topics,
-    }),
+    faq: answerFaq({ ...input, results, sentences, reasons, aspectSummaries: aspects, entities, overall }),
+    summary: summary.map((s) => s.text).join(' '),
+    summary_sentences: summary,
+    reply_rate: replies,
     pull_quote: pickPullQuote(results),
   };
 }

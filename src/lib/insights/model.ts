@@ -5,4 +5,4 @@ export const MODEL = {
 } as const;
 
 /** Version of the `/insights.json` format itself. */
-export const INSIGHTS_FORMAT_VERSION = '1.0.0';
+export const INSIGHTS_FORMAT_VERSION = '1.1.0';

@@ -4,9 +4,9 @@ export function listOf(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** "1 review", "3 reviews". */
+/** "one review", "three reviews", "12 reviews": numbers as numberInWords writes them. */
 export function count(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+  return `${numberInWords(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /** Lower-cases a label's first letter for use mid-sentence, but keeps acronyms: "EV charger installation". */
@@ -16,4 +16,23 @@ export function inSentence(label: string): string {
 
 export function stars(value: number | null): string {
   return value === null ? 'no rating' : `${value.toFixed(2)} stars`;
+}
+
+/** Upper-cases the first letter: the start of a sentence. */
+export function capitalise(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SMALL = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** `2025-01-17` or `2025-01` → `January 2025`: dates in the summary are words. */
+export function monthInWords(date: string): string {
+  const [year, month] = date.split('-');
+  return `${MONTHS[Number(month) - 1]} ${Number(year)}`;
+}
+
+/** Numbers under ten in words, the rest in digits with thousands separators (the house style, as on the pages). */
+export function numberInWords(n: number): string {
+  return n >= 0 && n < 10 && Number.isInteger(n) ? SMALL[n]! : n.toLocaleString('en-US');
 }

@@ -19,7 +19,7 @@ describe('buildInsights on eight hand-checked reviews', () => {
       expect(insights.generated_at).toBe('2024-03-22T00:00:00Z');
     });
     it('names the format, the model, the count and the date range', () => {
-      expect(insights.version).toBe('1.0.0');
+      expect(insights.version).toBe('1.1.0');
       expect(insights.model).toEqual({ name: 'harbor-absa-learned', version: '2.2.0' });
       expect(insights.review_count).toBe(8);
       expect(insights.date_range).toEqual({ earliest: '2023-11-30', latest: '2024-03-20' });
@@ -97,6 +97,7 @@ describe('buildInsights on eight hand-checked reviews', () => {
         top_phrases: [],
         phrases: [],
         example_review_ids: [],
+        reasons: [],
       });
     });
     it('counts pricing over reviews 2 (overcharged), 3 (worth every penny) and 7 (okay)', () => {
@@ -122,6 +123,8 @@ describe('buildInsights on eight hand-checked reviews', () => {
         ],
         // The two praises, then the complaint.
         example_review_ids: [id(3), id(7), id(2)],
+        // "worth every penny" is one review's reason and "overcharged" another's: no reason two reviews give.
+        reasons: [],
       });
     });
     it('counts cleanliness: spotless and "no mess" positive, "left a mess" negative', () => {
@@ -131,6 +134,22 @@ describe('buildInsights on eight hand-checked reviews', () => {
         negative_count: 1,
         positive_pct: 66.7,
         example_review_ids: [id(1), id(8), id(4)],
+        // "spotless" and "no mess" are one reason; "left a mess" is one review's, so not published.
+        reasons: [
+          {
+            id: 'left-it-clean',
+            label: 'they left the place clean',
+            short_label: 'left it clean',
+            polarity: 'positive',
+            review_count: 2,
+            review_ids: [id(1), id(8)],
+            quotes: [
+              { text: 'The panel looks great and the cleanup was spotless.', review_id: id(1) },
+              { text: 'Quick response in Fife and no mess.', review_id: id(8) },
+            ],
+            concerns: 'company',
+          },
+        ],
       });
     });
   });
@@ -165,8 +184,15 @@ describe('buildInsights on eight hand-checked reviews', () => {
   });
 
   describe('topics', () => {
-    it('finds no theme in eight tiny reviews: one word two of them share ("breaker") is not a theme', () => {
-      expect(insights.topics).toEqual([]);
+    it('makes an experience of a reason two reviews give, in their words, and no job of a service one review names', () => {
+      expect(insights.topics.map((t) => [t.kind, t.id, t.label, t.polarity, t.review_count, t.review_ids])).toEqual([
+        ['experience', 'left-it-clean', 'left it clean', 'positive', 2, [id(1), id(8)]],
+      ]);
+      // Each quote is a whole sentence with the words that say the topic marked.
+      expect(insights.topics[0]!.quotes).toEqual([
+        { text: 'The panel looks great and the cleanup was spotless.', review_id: id(1), highlight: 'spotless' },
+        { text: 'Quick response in Fife and no mess.', review_id: id(8), highlight: 'no mess' },
+      ]);
     });
   });
 
@@ -198,24 +224,45 @@ describe('buildInsights on eight hand-checked reviews', () => {
         ['on-time', [id(1), id(2)]],
         ['ev', []],
         ['marcus', [id(6)]],
-        ['complaints', [id(2), id(4)]],
+        ['complaints', []],
       ]);
+      // One praise and one complaint: divided, both sides quoted as whole sentences.
       expect(insights.faq[0]!.answer).toBe(
-        '2 of 7 written reviews mention punctuality: 1 positively, 0 neutrally and 1 negatively (50% positive). ' +
-          'Customers write, for example, “Dale showed up on time”. Critical reviews say things like “The electrician was late”.',
+        'Opinions are divided. Of the two reviews that mention punctuality, one praises it and one criticises it. ' +
+          'On the good side: “Dale showed up on time.” On the other: “The electrician was late and they overcharged us for the breaker.”',
       );
-      expect(insights.faq[1]!.answer).toBe("Yes: EV charger installation is one of Test Electric's services. No review mentions it yet.");
-      expect(insights.faq[2]!.answer).toContain('Marcus Reyes: 1 review mentions them, with an average rating of 5.00 stars');
-      expect(insights.faq[3]!.answer).toContain('2 of 8 reviews give 1 or 2 stars.');
+      expect(insights.faq[1]!.answer).toBe("Yes: EV charger installation is one of Test Electric's services. No review describes one yet.");
+      // A "what" question: no "Yes", and what the one review says of Marcus.
+      expect(insights.faq[2]!.answer).toBe(
+        'One review names Marcus Reyes, and what it says of Marcus most often is that they explained everything (one review). ' +
+          'None of those reviews gives fewer than four stars.',
+      );
+      expect(insights.faq[3]!.answer).toBe('Two of the eight reviews give one or two stars, and no complaint recurs.');
     });
   });
 
   describe('summary and pull quote', () => {
-    it('starts with the editorial intro and states the figures', () => {
-      expect(insights.summary).toMatch(
-        /^Test Electric is a test business\. 8 verified reviews from 2023-11-30 to 2024-03-20 average 3\.75 stars; 71\.4% of the written reviews read positive/,
-      );
-      expect(insights.summary).toContain('The most mentioned technician is Dale Hutchins (1 review)');
+    it('starts with the editorial intro, says counts in words and keeps each sentence with its reviews', () => {
+      expect(insights.summary_sentences).toEqual([
+        { text: 'Test Electric is a test business.', review_ids: [] },
+        {
+          // 5 of the 7 written reviews read positive: over half, "most"; 30 stars / 8 reviews = 3.75.
+          text: 'The eight verified reviews since November 2023 give 3.8 stars on average, and most of the written ones read positive.',
+          review_ids: [id(1), id(3), id(6), id(7), id(8)],
+        },
+        {
+          // "they left the place clean": 2 of 7 written reviews, 29%: "many".
+          text: 'Customers praise above all the cleanliness and the pricing: many say they left the place clean.',
+          review_ids: expect.arrayContaining([id(1), id(8)]),
+        },
+        { text: 'No aspect of the work draws repeated criticism.', review_ids: [] },
+        {
+          text: 'In the last twelve months no aspect draws clearly more or fewer complaints than before; the owner answered none of the two one- and two-star reviews.',
+          review_ids: [],
+        },
+      ]);
+      expect(insights.summary).toBe(insights.summary_sentences.map((s) => s.text).join(' '));
+      expect(insights.reply_rate).toEqual({ critical: 0, all: 0.125 });
     });
     it('quotes a real sentence of a five-star review', () => {
       expect(insights.pull_quote).toEqual({
@@ -247,6 +294,8 @@ describe('buildInsights on eight hand-checked reviews', () => {
         date_range: { earliest: null, latest: null },
       });
       expect(empty.summary).toBe('Test Electric is a test business. No reviews have been published yet.');
+      expect(empty.reply_rate).toEqual({ critical: null, all: null });
+      expect(empty.entities.office).toEqual({ mention_count: 0, positive_count: 0, negative_count: 0, review_ids: [], reasons: [] });
     });
   });
 });

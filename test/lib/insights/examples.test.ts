@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseReview, createAnalysisContext } from '../../../src/lib/insights/analyse-review.ts';
-import { bestExamples, exampleStrength, quoteEvidence } from '../../../src/lib/insights/examples.ts';
+import { bestExamples, exampleStrength } from '../../../src/lib/insights/examples.ts';
 import { buildInsights } from '../../../src/lib/insights/index.ts';
 import { compareNewestFirst } from '../../../src/lib/order.ts';
 import { INPUT, review } from './fixture.ts';
@@ -57,14 +57,13 @@ describe('example selection', () => {
         'positive',
       );
     expect(strength('on-time')).toBeGreaterThan(strength('efficient'));
-    expect(quoteEvidence(results, 'punctuality', 'positive')).toEqual({ id: 'on-time', text: 'Dale was right on time' });
+    expect(bestExamples(results, 'punctuality', 'positive', 1)).toEqual(['on-time']);
   });
 
   it('prefers short evidence, and stars that agree with a complaint', () => {
     // The long two-hours story scores as high as "arrived late again" but reads worse;
     // "a bit late" in a five-star review is hardly the point of that review.
     expect(bestExamples(results, 'punctuality', 'negative', 4)).toEqual(['late-again', 'late', 'long-late', 'late-5-stars']);
-    expect(quoteEvidence(results, 'punctuality', 'negative')).toEqual({ id: 'late-again', text: 'The electrician arrived late again' });
   });
 
   it('gives nothing for a polarity the review does not have', () => {
@@ -84,10 +83,10 @@ describe('example selection', () => {
     ).toBe(0);
   });
 
-  it('quotes the best praise and the best complaint in the FAQ answer and cites them first', () => {
+  it('quotes the whole sentences of the best praise and the best complaint in the FAQ answer and cites them first', () => {
     const faq = insights.faq[0]!;
-    expect(faq.answer).toContain('Customers write, for example, “Dale was right on time”.');
-    expect(faq.answer).toContain('Critical reviews say things like “The electrician arrived late again”.');
+    expect(faq.answer).toContain('On the good side: “Dale was right on time and the panel looks great.”');
+    expect(faq.answer).toContain('On the other: “The electrician arrived late again.”');
     expect(faq.review_ids.slice(0, 2)).toEqual(['on-time', 'late-again']);
   });
 

@@ -37,6 +37,7 @@ describe('aspectChart', () => {
     top_phrases: [],
     phrases: [],
     example_review_ids: [],
+    reasons: [],
   });
 
   it('orders by mentions and splits each bar into its three shares', () => {

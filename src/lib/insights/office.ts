@@ -1,0 +1,60 @@
+import type { OfficeInsight } from '../../schemas/insights.ts';
+import type { ReviewResult } from './analyse-review.ts';
+import { OFFICE, OFFICE_PATTERN } from './reasons/concerns.ts';
+import type { ScoredSentence } from './review-sentences.ts';
+import { reasonsOf, type ReasonIndex } from './reasons/find-reasons.ts';
+
+/** The sentiment band of a sentence, the review sentiment's (VADER's convention). */
+const BAND = 0.05;
+
+/**
+ * The office and staff as an entity: the reviews that mention them (see
+ * reasons/concerns.ts for what counts), whether each speaks well or ill of
+ * them, and the reasons whose sentences are about them.
+ */
+export function summariseOffice(results: readonly ReviewResult[], index: ReasonIndex): OfficeInsight {
+  let positive = 0;
+  let negative = 0;
+  const ids: string[] = [];
+  const officeMatches = [...index.byAspect.values()].flat().filter((m) => m.concern === OFFICE);
+  for (const r of results) {
+    const sentences = index.officeSentences.get(r.review.id);
+    if (!sentences) continue;
+    ids.push(r.review.id);
+    const reasons = officeMatches.filter((m) => m.result === r).map((m) => m.cue.polarity);
+    const lean = sentences.reduce((sum, s) => sum + s.score, 0);
+    // A sentence can state a fault without an opinion word ("the office emailed the invoice twice"): then the reason it gives or the stars decide.
+    const verdict =
+      lean <= -BAND || reasons.includes('negative')
+        ? 'negative'
+        : lean >= BAND || reasons.includes('positive')
+          ? 'positive'
+          : r.review.rating <= 3
+            ? 'negative'
+            : 'neutral';
+    if (verdict === 'positive') positive++;
+    else if (verdict === 'negative') negative++;
+  }
+  return {
+    mention_count: ids.length,
+    positive_count: positive,
+    negative_count: negative,
+    review_ids: ids,
+    reasons: reasonsOf(officeMatches),
+  };
+}
+
+const ELECTRICIAN = /\b(?:electrician|tech|technician|installer|crew)\b/i;
+
+/**
+ * Whether a review praises the person who did the work: a sentence that reads
+ * positive, is not about the office, and names a technician of the review or
+ * "the electrician", "the tech", "the crew".
+ */
+export function praisesTechnician(r: ReviewResult, sentences: readonly ScoredSentence[]): boolean {
+  const names = r.analysis.technicians.flatMap((n) => [n, n.split(' ')[0]!]);
+  return sentences.some(
+    (s) =>
+      s.score >= BAND && !OFFICE_PATTERN.test(s.text.toLowerCase()) && (ELECTRICIAN.test(s.text) || names.some((n) => s.text.includes(n))),
+  );
+}

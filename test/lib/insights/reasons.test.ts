@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { buildInsights } from '../../../src/lib/insights/index.ts';
+import { REASON_CUES } from '../../../src/lib/insights/reasons/catalogue.ts';
+import { createConcernFinder } from '../../../src/lib/insights/reasons/concerns.ts';
+import { InsightsSchema } from '../../../src/schemas/insights.ts';
+import { reviewId } from '../../support/business.ts';
+import { INPUT, review } from './fixture.ts';
+
+/** Reviews of a business the catalogue has never seen: its reasons come from the same cues, its counts from its own reviews. */
+const TEXTS: [number, string][] = [
+  [5, 'The final invoice matched the quote to the dollar. Great crew.'],
+  [5, 'Price was exactly what they quoted. Would hire again.'],
+  [4, 'The bill matched the quote, and the new panel looks great.'],
+  [1, 'Quoted $3,650 for a 200 amp upgrade. Final bill was $4,410 and nobody called me before adding it.'],
+  [2, 'Got quoted $1,450 for an interlock kit. Final bill was $1,980 because of extra materials nobody mentioned first.'],
+  [3, 'Priya did great work replacing our switches. Five stars for her. But the office charged my card twice for the job.'],
+  [2, 'Marcus was polite and the wiring is fine. But the office charged my card twice and took weeks to refund it.'],
+  [5, 'Dale was on time and explained everything clearly.'],
+];
+const insights = buildInsights({
+  ...INPUT,
+  reviews: TEXTS.map(([rating, text], i) =>
+    review({ id: reviewId(i + 1), rating, date: `2025-0${(i % 9) + 1}-10`, text, technicians: [] }),
+  ),
+});
+
+describe("reasons: an aspect's evidence grouped as customers put it", () => {
+  const pricing = insights.aspects.find((a) => a.id === 'pricing')!;
+  it('passes the schema', () => {
+    expect(() => InsightsSchema.parse(insights)).not.toThrow();
+  });
+  it('tells "the bill matched the quote" from "the final bill came in above the quote without a call"', () => {
+    const matched = pricing.reasons.find((r) => r.id === 'bill-matched-quote');
+    const above = pricing.reasons.find((r) => r.id === 'bill-above-quote');
+    expect(matched).toMatchObject({ label: 'the bill matched the quote', polarity: 'positive', review_count: 3 });
+    expect(new Set(matched!.review_ids)).toEqual(new Set([reviewId(1), reviewId(2), reviewId(3)]));
+    expect(above).toMatchObject({ polarity: 'negative', review_count: 2, concerns: 'company' });
+    expect(new Set(above!.review_ids)).toEqual(new Set([reviewId(4), reviewId(5)]));
+    // Its quotes are the sentences that say it, whole: not the quote alone ("Quoted $3,650 for a 200 amp upgrade.").
+    expect(above!.quotes.map((q) => q.text).sort()).toEqual([
+      'Final bill was $1,980 because of extra materials nobody mentioned first.',
+      'Final bill was $4,410 and nobody called me before adding it.',
+    ]);
+  });
+  it("keeps every reason's reviews among the aspect's reviews of that polarity", () => {
+    for (const aspect of insights.aspects) {
+      for (const reason of aspect.reasons) {
+        expect(reason.review_ids).toHaveLength(reason.review_count);
+        for (const id of reason.review_ids) {
+          expect(insights.per_review[id]!.aspects.find((a) => a.id === aspect.id)?.polarity).toBe(reason.polarity);
+        }
+        expect(reason.quotes.length).toBeGreaterThanOrEqual(Math.min(2, reason.review_count));
+        expect(reason.quotes.length).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+  it('makes the office an entity: "Five stars for her. But the office charged my card twice"', () => {
+    expect(insights.entities.office).toMatchObject({ mention_count: 2, negative_count: 2, positive_count: 0 });
+    expect(new Set(insights.entities.office.review_ids)).toEqual(new Set([reviewId(6), reviewId(7)]));
+  });
+});
+
+describe('whom a sentence concerns', () => {
+  const concerns = createConcernFinder(INPUT.technicians);
+  it('blames the office in the sentence that names it, praises the technician in the one that points at her', () => {
+    expect(concerns.of('But the office charged my card twice for the job.', ['Priya Natarajan'])).toBe('office');
+    expect(concerns.of('Five stars for her.', ['Priya Natarajan'])).toBe('Priya Natarajan');
+    expect(concerns.of('The dispatcher was rude.', [])).toBe('office');
+    expect(concerns.of('The woman who answered was short with me.', [])).toBe('office');
+    expect(concerns.of('Marc was great.', ['Marcus Reyes'])).toBe('Marcus Reyes');
+  });
+  it("leaves the customer's own office and unnamed work to the company", () => {
+    expect(concerns.of('They wired my home office and the garage.', [])).toBe('company');
+    expect(concerns.of('The crew did a neat job.', ['Priya Natarajan', 'Dale Hutchins'])).toBe('company');
+  });
+});
+
+describe('the reason catalogue', () => {
+  it("names no review, business, person or place: cues in the trade's words, unique ids, clause labels", () => {
+    const ids = REASON_CUES.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const names = /harbor|pine|marcus|priya|dale|tom[aá]s|sofia|kenji|chris|tacoma|puyallup|\$\d/i;
+    for (const cue of REASON_CUES) {
+      expect(cue.label).not.toMatch(names);
+      expect(cue.pattern.source).not.toMatch(names);
+      if (cue.opposite) expect(REASON_CUES.find((c) => c.id === cue.opposite)?.polarity).not.toBe(cue.polarity);
+    }
+  });
+  it('matches whole words only: "wiped" is not in "swiped"', () => {
+    const clean = REASON_CUES.find((c) => c.id === 'left-it-clean')!;
+    expect(clean.pattern.test('a package got swiped off our porch')).toBe(false);
+    expect(clean.pattern.test('he wiped the dust off the mantel')).toBe(true);
+  });
+});
