@@ -46,16 +46,19 @@ export function wholeSpan(text: string, start: number, end: number): { start: nu
   const quotes = (text.slice(start, end).match(/["“”]/g) ?? []).length;
   if (quotes % 2 === 1) {
     const before = Math.max(text.lastIndexOf('"', start - 1), text.lastIndexOf('“', start - 1));
-    const closing = text.slice(end).search(/["”]/);
-    const sentenceEnd = text.slice(end).search(/[.!?\n]/);
-    if (closing !== -1 && (sentenceEnd === -1 || closing < sentenceEnd)) end += closing + 1;
+    // The closing mark may follow the sentence's stop: 'because of "a parts issue."'.
+    const closing = /^[^"”\n.!?]*[.!?,]?["”]/.exec(text.slice(end));
+    const opening = Math.max(text.lastIndexOf('"', end - 1), text.lastIndexOf('“', end - 1));
+    if (closing) end += closing[0].length;
     else if (before !== -1 && !/[.!?\n]/.test(text.slice(before, start))) start = before;
+    else if (opening >= start) end = opening;
   }
   // What is still left hanging is dropped: "… even when", "the window was 8 to 12 and".
   // A verb may end a clause ("what the problem was"): only the others are dropped.
+  // A span closing a quotation ends where the quotation does ("about "where electricity comes from,"").
   while (
-    (NEEDS_NEXT.has(lastWord(text, start, end)) && !VERBS.has(lastWord(text, start, end))) ||
-    OPENS_NEXT.has(lastWord(text, start, end))
+    !/["”]$/.test(text.slice(start, end)) &&
+    ((NEEDS_NEXT.has(lastWord(text, start, end)) && !VERBS.has(lastWord(text, start, end))) || OPENS_NEXT.has(lastWord(text, start, end)))
   ) {
     const trimmed = dropLastWord(text, start, end);
     if (trimmed === null) break;
