@@ -10,7 +10,7 @@ const REASONS: Record<StoreFault, string> = {
   unwritable: 'it cannot write its database',
   damaged: 'its database is damaged',
   full: 'its disk is full',
-  unreachable: 'it cannot open its database',
+  unreachable: 'it cannot reach its database',
   bug: 'its database failed',
 };
 

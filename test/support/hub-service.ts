@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,13 +47,17 @@ export class HubProcess {
     caFile: string;
     env?: Record<string, string>;
     hosts?: Record<string, string>;
-    /** Run as this user (the tests run as root, for whom no folder is read-only). */
-    user?: { uid: number; gid: number };
+    /**
+     * Bound by files' permissions, as an operator's service user is: for root,
+     * without the capabilities that let it past them (`withoutRootOverrides`);
+     * an ordinary user already is.
+     */
+    restricted?: boolean;
     /** Resolve once the server listens, not waiting for the hub to open its database (default: wait for it). */
     listeningOnly?: boolean;
   }): Promise<HubProcess> {
     const child = fork(ENTRY, [JSON.stringify(options.hosts ?? {})], {
-      ...options.user,
+      ...(options.restricted ? withoutRootOverrides() : {}),
       env: {
         PATH: process.env.PATH,
         NODE_EXTRA_CA_CERTS: options.caFile,
@@ -125,6 +130,33 @@ export class HubProcess {
   }
 }
 
+/** Capabilities that let root read, write and chmod files whatever their modes say. */
+const FILE_OVERRIDES = ['dac_override', 'dac_read_search', 'fowner'];
+/** util-linux's setpriv, which drops capabilities from a command's bounding set. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+
+/**
+ * Whether this process can start a child bound by files' permissions: any
+ * ordinary user, or root where setpriv can drop root's overrides.
+ */
+export const CAN_RESTRICT = process.getuid?.() !== 0 || SETPRIV !== undefined;
+
+/**
+ * For root: the child runs as root but without the capabilities that pass
+ * permission checks, so a read-only folder is read-only to it, as to a
+ * service user. It stays the owner of the clone's files, so it runs from a
+ * clone inside a mode-700 folder, where another user (`nobody`) could not
+ * even execute Node. For anyone else: nothing to change.
+ */
+function withoutRootOverrides(): { execPath?: string; execArgv?: string[] } {
+  if (process.getuid?.() !== 0) return {};
+  if (!SETPRIV) throw new Error('running as root without setpriv (util-linux): cannot drop root’s file permission overrides');
+  return {
+    execPath: SETPRIV,
+    execArgv: [`--bounding-set=${FILE_OVERRIDES.map((c) => `-${c}`).join(',')}`, '--', process.execPath, ...process.execArgv],
+  };
+}
+
 /** Reads the hub's database from the test process (a SQLite file's path, which WAL lets it read beside the running hub, or a location naming Postgres). */
 export async function inspectStore<T>(where: string | StoreLocation, read: (store: HubStore) => Promise<T>): Promise<T> {
   const store = await openHubStore(typeof where === 'string' ? { dbPath: where } : where);
@@ -145,7 +177,12 @@ export interface HubFixture {
   pki: TestPki;
   callbacks: CallbackServer;
   /** A hub process serving this fixture's build and database, trusting its CA. */
-  startHub(options?: { env?: Record<string, string>; hosts?: Record<string, string>; distDir?: string }): Promise<HubProcess>;
+  startHub(options?: {
+    env?: Record<string, string>;
+    hosts?: Record<string, string>;
+    distDir?: string;
+    listeningOnly?: boolean;
+  }): Promise<HubProcess>;
   /** Stops every hub started through startHub, closes the callback server, removes the folder. */
   cleanUp(): Promise<void>;
 }

@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
-
-/** Root may write anywhere: the read-only cases run the service as `nobody`, as an operator's service user would be. */
-const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+import { CAN_RESTRICT, HubProcess, hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** Issue 24, item 1: a hub database that cannot be opened, created, written or trusted takes only the hub down. */
 describe('a hub database that cannot be used', () => {
@@ -15,8 +12,6 @@ describe('a hub database that cannot be used', () => {
 
   beforeAll(async () => {
     fx = await hubFixture();
-    // The fixture's folder is the test's (mode 0700): let the unprivileged service read the build and the CA.
-    await chmod(fx.dir, 0o755);
   });
   afterEach(async () => {
     await hub?.stop();
@@ -26,8 +21,9 @@ describe('a hub database that cannot be used', () => {
     await fx?.cleanUp();
   });
 
-  const start = (dbPath: string, user?: { uid: number; gid: number }) =>
-    HubProcess.start({ distDir: fx.distDir, dbPath, caFile: fx.pki.caFile, ...(user ? { user } : {}) });
+  /** `restricted`: bound by files' permissions as a service user is (root may otherwise write anywhere). */
+  const start = (dbPath: string, restricted = false) =>
+    HubProcess.start({ distDir: fx.distDir, dbPath, caFile: fx.pki.caFile, restricted });
 
   /** Pages, datasets, search and MCP answer; the hub answers 503 with a plain-text reason; one log line names HUB_DB_PATH. */
   async function expectOnlyTheHubDown(running: HubProcess, dbPath: string, what: RegExp): Promise<void> {
@@ -62,12 +58,12 @@ describe('a hub database that cannot be used', () => {
     expect(lines[0]).not.toContain('\n');
   }
 
-  it.runIf(UNPRIVILEGED !== undefined || process.getuid?.() !== 0)('in a read-only folder', async () => {
+  it.runIf(CAN_RESTRICT)('in a read-only folder', async () => {
     const folder = join(fx.dir, 'read-only');
     await mkdir(folder, { mode: 0o555 });
     await chmod(folder, 0o555);
     const dbPath = join(folder, 'hub.db');
-    hub = await start(dbPath, UNPRIVILEGED);
+    hub = await start(dbPath, true);
     await expectOnlyTheHubDown(hub, dbPath, /unable to open database file \(SQLITE_CANTOPEN\)/);
   });
 
@@ -103,7 +99,7 @@ describe('a hub database that cannot be used', () => {
     await expectOnlyTheHubDown(hub, dbPath, /fails the integrity check/);
   });
 
-  it.runIf(UNPRIVILEGED !== undefined || process.getuid?.() !== 0)('that opens but cannot be written', async () => {
+  it.runIf(CAN_RESTRICT)('that opens but cannot be written', async () => {
     const folder = join(fx.dir, 'read-only-file');
     await mkdir(folder, { mode: 0o777 });
     await chmod(folder, 0o777);
@@ -112,7 +108,7 @@ describe('a hub database that cannot be used', () => {
     db.pragma('journal_mode = WAL');
     db.close();
     await chmod(dbPath, 0o444);
-    hub = await start(dbPath, UNPRIVILEGED);
+    hub = await start(dbPath, true);
     await expectOnlyTheHubDown(hub, dbPath, /readonly database \(SQLITE_READONLY\)/);
     await rm(folder, { recursive: true, force: true });
   });

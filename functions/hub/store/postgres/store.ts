@@ -63,8 +63,10 @@ export class PostgresHubStore implements HubStore {
 
   static async open(url: string, busyWithinMs = OPEN_BUSY_WITHIN_MS): Promise<PostgresHubStore> {
     const pool = new pg.Pool({ connectionString: url, ...POOL, types: TYPES });
-    // An idle connection the server drops (a restart) must not crash the process: the next query reconnects.
+    // A connection the server drops (a restart, a failover, pg_terminate_backend) must not crash the process, idle in
+    // the pool or checked out between two statements: the statement in flight fails, and the next one reconnects.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const deadline = Date.now() + busyWithinMs;
     for (let attempt = 1; ; attempt += 1) {
       try {
