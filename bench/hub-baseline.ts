@@ -7,6 +7,7 @@
  * connections) → `'warm'`; `{ post: { urls, body, headers, concurrency } }`
  * → `{ done: cpuSeconds }`.
  */
+import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 
 interface Post {
@@ -15,6 +16,14 @@ interface Post {
   headers: Record<string, string>;
   concurrency: number;
 }
+
+/** Every name is 127.0.0.1: the bench's receivers answer under many host names (bench/hub.ts). */
+const loopback: LookupFunction = (_host, options, callback) => {
+  const all = (options as { all?: boolean }).all;
+  if (all)
+    (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+  else callback(null, '127.0.0.1', 4);
+};
 
 /** Made by the warm-up, with the concurrency of the run. */
 let agent = new Agent();
@@ -31,8 +40,8 @@ process.on('message', (message: { warm?: { urls: string[]; concurrency: number }
   void (async () => {
     if (message.warm) {
       await agent.close();
-      // The hub's Agent settings (functions/hub/safe-client.ts), without its connector.
-      agent = new Agent({ keepAliveTimeout: 4_000, connections: message.warm.concurrency });
+      // The hub's Agent settings (functions/hub/safe-client.ts), without its connector; the receivers' names are loopback.
+      agent = new Agent({ keepAliveTimeout: 4_000, connections: message.warm.concurrency, connect: { lookup: loopback } });
       await loop(message.warm.urls, message.warm.concurrency, async (url) => {
         const r = await request(`${url}?hub.challenge=x`, { dispatcher: agent });
         await r.body.dump();

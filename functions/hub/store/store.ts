@@ -21,6 +21,15 @@ export interface DeliveryFairness {
 }
 
 /**
+ * How many of the oldest due deliveries (of hosts not at their cap) a claim
+ * ranks per host: room for `limit` from many hosts, never the whole queue,
+ * so a claim costs the same with 100 or 100,000 deliveries waiting.
+ */
+export function claimWindow(limit: number): number {
+  return Math.max(64, limit * 8);
+}
+
+/**
  * The hub's state, whichever engine holds it (SQLite file or Postgres).
  * Every method is one transaction; times are epoch milliseconds. Claims:
  * a verification or delivery is held by one `worker` until `claimedUntil`,

@@ -43,20 +43,25 @@ export const SQL = {
     SELECT id, $2::integer, $3::bigint FROM subscription WHERE topic_url = $1 AND expires_at > $3::bigint
     ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`,
   // The fair claim (sqlite/statements.ts deliveryDue says how): $1 now, $2 limit, $3 per host, $4 per failing host,
-  // $5 worker, $6 claimed until. Rows another node holds locked are skipped, never waited for.
+  // $5 worker, $6 claimed until, $7 window. Rows another node holds locked are skipped, never waited for.
   deliveryClaim: `WITH busy AS (
       SELECT s.callback_host AS host, count(*) AS n FROM delivery d JOIN subscription s ON s.id = d.subscription_id
       WHERE d.claimed_until > $1 GROUP BY s.callback_host),
     failing AS (SELECT DISTINCT callback_host AS host FROM subscription WHERE failures > 0),
-    due AS (
-      SELECT d.subscription_id, d.due_at, s.callback_host,
-        row_number() OVER (PARTITION BY s.callback_host ORDER BY d.due_at, d.subscription_id) AS rank
+    capped AS (
+      SELECT host FROM busy WHERE n >= $3::bigint
+      UNION SELECT b.host FROM busy b JOIN failing f ON f.host = b.host WHERE b.n >= $4::bigint),
+    candidates AS (
+      SELECT d.subscription_id, d.due_at, s.callback_host
       FROM delivery d JOIN subscription s ON s.id = d.subscription_id
-      WHERE d.due_at <= $1 AND ${free('d')} AND s.expires_at > $1),
+      WHERE d.due_at <= $1 AND ${free('d')} AND s.expires_at > $1 AND s.callback_host NOT IN (SELECT host FROM capped)
+      ORDER BY d.due_at, d.subscription_id LIMIT $7),
+    ranked AS (
+      SELECT c.*, row_number() OVER (PARTITION BY c.callback_host ORDER BY c.due_at, c.subscription_id) AS rank FROM candidates c),
     picked AS (
-      SELECT due.subscription_id FROM due LEFT JOIN busy ON busy.host = due.callback_host
-      WHERE due.rank + coalesce(busy.n, 0) <= CASE WHEN due.callback_host IN (SELECT host FROM failing) THEN $4::bigint ELSE $3::bigint END
-      ORDER BY due.due_at, due.subscription_id LIMIT $2),
+      SELECT ranked.subscription_id FROM ranked LEFT JOIN busy ON busy.host = ranked.callback_host
+      WHERE ranked.rank + coalesce(busy.n, 0) <= CASE WHEN ranked.callback_host IN (SELECT host FROM failing) THEN $4::bigint ELSE $3::bigint END
+      ORDER BY ranked.due_at, ranked.subscription_id LIMIT $2),
     locked AS (
       SELECT d.subscription_id FROM delivery d WHERE d.subscription_id IN (SELECT subscription_id FROM picked) AND ${free('d')}
       FOR UPDATE SKIP LOCKED)
@@ -87,6 +92,7 @@ export const SQL = {
   deliveryVersionsAlign: `UPDATE delivery SET topic_version = coalesce((SELECT t.version FROM subscription s JOIN topic t ON t.url = s.topic_url
     WHERE s.id = delivery.subscription_id), topic_version)`,
   workNextAt: `SELECT min(at) AS at FROM (
-    SELECT greatest(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
-    UNION ALL SELECT coalesce(claimed_until, 0) FROM verification) w`,
+    SELECT min(due_at) AS at FROM delivery WHERE claimed_until IS NULL
+    UNION ALL SELECT min(greatest(due_at, claimed_until)) FROM delivery WHERE claimed_until IS NOT NULL
+    UNION ALL SELECT min(coalesce(claimed_until, 0)) FROM verification) w`,
 } as const;

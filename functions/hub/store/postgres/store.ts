@@ -4,7 +4,7 @@ import { leaseExpiry } from '../../../../src/lib/hub/lease.ts';
 import { afterFailure } from '../../../../src/lib/hub/retry.ts';
 import { isBusy, StoreError, storeError } from '../errors.ts';
 import { toSubscription, toVerification, type DeliveryRow, type SubscriptionRow, type TopicRow, type VerificationRow } from '../rows.ts';
-import type { DeliveryFairness, HubStore } from '../store.ts';
+import { claimWindow, type DeliveryFairness, type HubStore } from '../store.ts';
 import type {
   ClaimedDelivery,
   DeliveryOutcome,
@@ -298,6 +298,7 @@ export class PostgresHubStore implements HubStore {
         fairness.perFailingHost,
         worker,
         claimedUntil,
+        claimWindow(limit),
       ]);
       return rows
         .sort((a, b) => a.due_at - b.due_at || a.subscription_id - b.subscription_id)

@@ -39,21 +39,28 @@ export function prepare(db: Db) {
     deliveryQueueTopic: s(`INSERT INTO delivery (subscription_id, topic_version, due_at)
       SELECT id, @version, @now FROM subscription WHERE topic_url = @url AND expires_at > @now
       ON CONFLICT (subscription_id) DO UPDATE SET topic_version = excluded.topic_version`),
-    // Oldest first within each callback host's room: its attempts in flight (claims not yet run out) and its rank among
-    // its own due deliveries stay within the cap, lower for a host with a failing subscription (docs/hub.md).
+    // Oldest first within each callback host's room (docs/hub.md): hosts at their cap (attempts in flight, claims not
+    // yet run out; a lower cap for a host with a failing subscription) are left out, then a window of the oldest due
+    // rows is ranked per host so that no host passes its room. Every part reads an index, not the whole queue.
     deliveryDue: s(`WITH busy AS (
         SELECT s.callback_host AS host, count(*) AS n FROM delivery d JOIN subscription s ON s.id = d.subscription_id
         WHERE d.claimed_until > @now GROUP BY s.callback_host),
       failing AS (SELECT DISTINCT callback_host AS host FROM subscription WHERE failures > 0),
-      due AS (
-        SELECT d.subscription_id, d.topic_version, d.due_at, s.topic_url, s.callback, s.secret, s.callback_host,
-          row_number() OVER (PARTITION BY s.callback_host ORDER BY d.due_at, d.subscription_id) AS rank
+      capped AS (
+        SELECT host FROM busy WHERE n >= @perHost
+        UNION SELECT b.host FROM busy b JOIN failing f ON f.host = b.host WHERE b.n >= @perFailingHost),
+      candidates AS (
+        SELECT d.subscription_id, d.topic_version, d.due_at, s.topic_url, s.callback, s.secret, s.callback_host
         FROM delivery d JOIN subscription s ON s.id = d.subscription_id
-        WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now)
-      SELECT due.* FROM due LEFT JOIN busy ON busy.host = due.callback_host
-      WHERE due.rank + coalesce(busy.n, 0) <=
-        CASE WHEN due.callback_host IN (SELECT host FROM failing) THEN @perFailingHost ELSE @perHost END
-      ORDER BY due.due_at, due.subscription_id LIMIT @limit`),
+        WHERE d.due_at <= @now AND (d.claimed_until IS NULL OR d.claimed_until <= @now) AND s.expires_at > @now
+          AND s.callback_host NOT IN (SELECT host FROM capped)
+        ORDER BY d.due_at, d.subscription_id LIMIT @window),
+      ranked AS (
+        SELECT c.*, row_number() OVER (PARTITION BY c.callback_host ORDER BY c.due_at, c.subscription_id) AS rank FROM candidates c)
+      SELECT ranked.* FROM ranked LEFT JOIN busy ON busy.host = ranked.callback_host
+      WHERE ranked.rank + coalesce(busy.n, 0) <=
+        CASE WHEN ranked.callback_host IN (SELECT host FROM failing) THEN @perFailingHost ELSE @perHost END
+      ORDER BY ranked.due_at, ranked.subscription_id LIMIT @limit`),
     deliveryTake: s(`UPDATE delivery SET claimed_by = @worker, claimed_until = @claimedUntil WHERE subscription_id = @id AND ${free}`),
     deliveryOwned: s('SELECT 1 FROM delivery WHERE subscription_id = @id AND claimed_by = @worker'),
     deliveryDeleteDone: s('DELETE FROM delivery WHERE subscription_id = @id AND claimed_by = @worker AND topic_version = @version'),
@@ -82,8 +89,10 @@ export function prepare(db: Db) {
     deliveryVersionsAlign:
       s(`UPDATE delivery SET topic_version = coalesce((SELECT t.version FROM subscription s JOIN topic t ON t.url = s.topic_url
       WHERE s.id = delivery.subscription_id), topic_version)`),
+    // The next delivery to fall due among the free ones, the earliest claim to run out, and the same for verifications.
     workNextAt: s(`SELECT min(at) AS at FROM (
-      SELECT max(due_at, coalesce(claimed_until, 0)) AS at FROM delivery
-      UNION ALL SELECT coalesce(claimed_until, 0) FROM verification)`),
+      SELECT min(due_at) AS at FROM delivery WHERE claimed_until IS NULL
+      UNION ALL SELECT min(max(due_at, claimed_until)) FROM delivery WHERE claimed_until IS NOT NULL
+      UNION ALL SELECT min(coalesce(claimed_until, 0)) FROM verification)`),
   };
 }

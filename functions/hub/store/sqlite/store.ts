@@ -6,7 +6,7 @@ import { afterFailure } from '../../../../src/lib/hub/retry.ts';
 import { leaseExpiry } from '../../../../src/lib/hub/lease.ts';
 import { isBusy, StoreError, storeError } from '../errors.ts';
 import { BUSY_TIMEOUT_MS } from '../retrying.ts';
-import type { DeliveryFairness, HubStore } from '../store.ts';
+import { claimWindow, type DeliveryFairness, type HubStore } from '../store.ts';
 import { migrate } from './migrate.ts';
 import { prepare } from './statements.ts';
 import { toSubscription, toVerification, type DeliveryRow, type SubscriptionRow, type TopicRow, type VerificationRow } from '../rows.ts';
@@ -279,7 +279,7 @@ export class SqliteHubStore implements HubStore {
   ): Promise<ClaimedDelivery[]> {
     return this.#db
       .transaction(() => {
-        const rows = this.#sql.deliveryDue.all({ now, limit, ...fairness }) as DeliveryRow[];
+        const rows = this.#sql.deliveryDue.all({ now, limit, window: claimWindow(limit), ...fairness }) as DeliveryRow[];
         for (const row of rows)
           expectChanges(this.#sql.deliveryTake.run({ id: row.subscription_id, worker, now, claimedUntil }), 1, 'delivery claim');
         return rows.map((r) => ({
