@@ -68,6 +68,13 @@ export const SQL = {
     UPDATE delivery d SET claimed_by = $5, claimed_until = $6 FROM locked l, subscription s
     WHERE d.subscription_id = l.subscription_id AND s.id = d.subscription_id
     RETURNING d.subscription_id, d.topic_version, d.due_at, s.topic_url, s.callback, s.secret`,
+  deliveryOwnedMany: `SELECT d.subscription_id FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+    WHERE d.subscription_id = ANY($1::bigint[]) AND d.claimed_by = $2 ORDER BY d.subscription_id FOR UPDATE OF d, s`,
+  subscriptionResetFailuresMany: 'UPDATE subscription SET failures = 0 WHERE id = ANY($1::bigint[]) AND failures > 0',
+  deliveryDeleteDoneMany: `DELETE FROM delivery d USING unnest($1::bigint[], $2::integer[]) AS o (id, version)
+    WHERE d.subscription_id = o.id AND d.claimed_by = $3 AND d.topic_version = o.version RETURNING d.subscription_id`,
+  deliveryReleaseMany:
+    'UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = $3 WHERE subscription_id = ANY($1::bigint[]) AND claimed_by = $2',
   deliveryDeleteDone: 'DELETE FROM delivery WHERE subscription_id = $1 AND claimed_by = $2 AND topic_version = $3',
   deliveryRelease:
     'UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = $3 WHERE subscription_id = $1 AND claimed_by = $2',

@@ -320,14 +320,31 @@ export class PostgresHubStore implements HubStore {
   ): Promise<RemovedSubscription[]> {
     return this.#tx(async (q) => {
       const removed: RemovedSubscription[] = [];
+      // The acknowledgements of a fan-out, a few statements for the whole batch (a round trip each, not three per outcome).
+      const delivered = outcomes.filter((o) => o.kind === 'delivered');
+      const ids = delivered.map((o) => o.subscriptionId);
+      // Two outcomes for one subscription in a batch (a retry of a failed write met a newer attempt) go one by one, below.
+      const batched = ids.length > 0 && new Set(ids).size === ids.length;
+      if (batched) {
+        // Only rows this worker still holds count (not unsubscribed, expired or taken over by another worker meanwhile).
+        const owned = (await q<{ subscription_id: number }>(SQL.deliveryOwnedMany, [ids, worker])).rows.map((r) => r.subscription_id);
+        await q(SQL.subscriptionResetFailuresMany, [owned]);
+        const done = new Set(
+          (await q<{ subscription_id: number }>(SQL.deliveryDeleteDoneMany, [ids, delivered.map((o) => o.version), worker])).rows.map(
+            (r) => r.subscription_id,
+          ),
+        );
+        // A newer change queued meanwhile keeps the row (now unclaimed) for the next attempt.
+        await q(SQL.deliveryReleaseMany, [owned.filter((id) => !done.has(id)), worker, now]);
+      }
       for (const outcome of outcomes) {
+        if (outcome.kind === 'delivered' && batched) continue;
         const id = outcome.subscriptionId;
         const sub = (await q<SubscriptionRow & { owned: boolean }>(SQL.subscriptionGetOwnedDelivery, [id, worker])).rows[0];
         // Unsubscribed or expired while the attempt ran, or the claim ran out and another worker holds the item: its outcome counts, not this one.
         if (!sub?.owned) continue;
         if (outcome.kind === 'delivered') {
           await q(SQL.subscriptionResetFailures, [id]);
-          // A newer change queued meanwhile keeps the row (now unclaimed) for the next attempt.
           if (!oneOrNone((await q(SQL.deliveryDeleteDone, [id, worker, outcome.version])).rowCount, 'delivery done'))
             await q(SQL.deliveryRelease, [id, worker, now]);
         } else if (outcome.kind === 'gone') {
