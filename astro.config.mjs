@@ -2,13 +2,13 @@
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { devRoutes } from './functions/dev/dev-routes.ts';
-import { readBuildConfig } from './src/config.ts';
+import { readBuildConfig, withEnvFile } from './src/config.ts';
 import { buildConfigModule } from './src/content/build-config-module.ts';
 import { precompress } from './src/build/precompress.ts';
 import { buildInfo } from './src/content/build-info.ts';
 
 // The one read of the build's environment: the content config and the pages get it from `virtual:build-config`.
-const config = readBuildConfig(process.env);
+const config = readBuildConfig(withEnvFile(process.env));
 
 export default defineConfig({
   site: config.site,

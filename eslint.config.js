@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.test-dist/', '.bench/', 'bench/content-*/', 'node_modules/', 'data/'] },
+  { ignores: ['dist/', '.astro/', '.test-dist/', '.build/', '.bench/', 'bench/content-*/', 'node_modules/', 'data/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

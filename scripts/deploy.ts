@@ -5,6 +5,14 @@
  * reloads the build into every worker and pushes every topic whose bytes
  * changed.
  *
+ * The address it builds for is the one `npm run build` uses (SITE_URL or
+ * HOST/PORT from the environment or `.env`, else the address the live build
+ * records), and the hub it tells is the server's that records itself beside
+ * the build (`<DIST_DIR>.server.json`), else DEPLOY_HUB_URL or HOST/PORT. When
+ * a running server cannot be told, the last build is put back, so the disk
+ * never holds a build the server does not serve and `<DIST_DIR>.previous`
+ * stays the build that was live before.
+ *
  * Stopping it (SIGTERM, SIGINT, SIGHUP, or npm around it going away) is clean
  * at every step: during the build it stops the build, removes the half-made
  * folder and leaves the live build as it was; once the swap has begun it
@@ -15,26 +23,34 @@
  */
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { readDeployConfig } from '../src/config.ts';
-import { BuildFailedError, checkContent, runAstroBuild } from '../functions/builds/build-if-stale.ts';
+import { readBuildConfig, readDeployConfig, withEnvFile } from '../src/config.ts';
+import { diskFullLine, isDiskFull } from '../src/lib/disk-full.ts';
+import { PATHS } from '../src/lib/endpoints.ts';
+import { BuildFailedError, buildInto, checkContent } from '../functions/builds/build-if-stale.ts';
 import {
   acquireDeployLock,
   buildFolders,
   completeInterruptedSwap,
   DeployLockedError,
-  isCompleteBuild,
+  staleLockLine,
+  swapBack,
   swapIn,
 } from '../functions/builds/build-output.ts';
+import { runningServer } from '../functions/builds/server-record.ts';
+import { siteAddress } from '../functions/builds/site-address.ts';
 import { watchParent } from '../functions/process/parent-watch.ts';
 
-const config = readDeployConfig(process.env);
+const env = withEnvFile(process.env);
+const config = readDeployConfig(env);
 const { live, next, previous } = buildFolders(resolve(config.distDir));
+const { site, from } = siteAddress(readBuildConfig(env), live);
 
 let release: () => void = () => {};
 try {
-  release = acquireDeployLock(live, (holder) => console.log(`deploy: taking over the lock of pid ${holder.pid}, which is gone`));
+  release = acquireDeployLock(live, (holder) => console.log(`deploy: ${staleLockLine(holder)}`));
 } catch (error) {
-  console.error(`deploy: ${error instanceof DeployLockedError ? error.message : String(error)}`);
+  const why = error instanceof DeployLockedError ? error.message : isDiskFull(error) ? diskFullLine(error) : String(error);
+  console.error(`deploy: ${why}; the live build in ${live} is unchanged`);
   process.exit(1);
 }
 
@@ -55,7 +71,7 @@ const stop = (why: string): void => {
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
 if (config.stopWithParent) watchParent(() => stop('npm, which started this deploy, is gone'));
 
-const failed = (message: string): never => {
+const failed: (message: string) => never = (message) => {
   release();
   console.error(`deploy: ${message}`);
   process.exit(1);
@@ -65,26 +81,19 @@ const recovered = await completeInterruptedSwap(live);
 if (recovered) console.log(`deploy: ${recovered}`);
 
 // Content problems are printed one a line before anything is built.
-await checkContent(process.env).catch((error: unknown) =>
+await checkContent(env).catch((error: unknown) =>
   failed(`${error instanceof BuildFailedError ? error.message : String(error)}; the live build in ${live} is unchanged`),
 );
 
-await rm(next, { recursive: true, force: true });
-console.log(`deploy: building into ${next}`);
+console.log(`deploy: building into ${next} for ${site} (${from})`);
 try {
-  await runAstroBuild(next, process.env, building.signal);
+  await buildInto(next, { ...env, SITE_URL: site }, building.signal);
 } catch (error) {
-  await rm(next, { recursive: true, force: true });
   failed(
     stoppedBy
       ? `stopped (${stoppedBy}) before the swap: the live build in ${live} is unchanged`
       : `${error instanceof Error ? error.message : String(error)}; the live build in ${live} is unchanged`,
   );
-}
-// A build that produced no dataset must not replace a working one.
-if (!(await isCompleteBuild(next))) {
-  await rm(next, { recursive: true, force: true });
-  failed(`the build in ${next} has no build.json or client/reviews.json; the live build in ${live} is unchanged`);
 }
 if (stoppedBy) {
   await rm(next, { recursive: true, force: true });
@@ -92,30 +101,42 @@ if (stoppedBy) {
 }
 
 phase = 'swapping';
+const server = runningServer(live);
+const hubUrl = config.hubUrl ?? (server ? `${server.url}${PATHS.hub}` : config.localHubUrl);
 console.log(`deploy: swapping ${next} in`);
 await swapIn(live);
 console.log(`deploy: ${live} is the new build (the last one is in ${previous})`);
 
-const response = await fetch(config.hubUrl, {
+const response = await fetch(hubUrl, {
   method: 'POST',
   body: new URLSearchParams({ 'hub.mode': 'publish' }),
   signal: AbortSignal.timeout(30_000),
 }).catch((error: unknown) => error as Error);
-if (response instanceof Error || response.status !== 202) {
-  const why =
-    response instanceof Error
-      ? `${response.message}${response.cause instanceof Error ? `: ${response.cause.message}` : ''}`
-      : `${response.status} ${await response.text()}`;
-  // An answer from the hub says itself what happened (a build it could not load, a publish it retries); no answer means it was not told.
+if (response instanceof Error && !server && !config.hubUrl) {
+  // No server records itself beside the build and none answers: the next npm start serves the new build.
+  release();
+  console.log(`deploy: no server answers at ${hubUrl} (${describe(response)}); npm start serves the new build`);
+  process.exit(stoppedBy ? 1 : 0);
+}
+if (response instanceof Error) {
+  // A running server that was not told still serves the last build from memory: the disk goes back to it.
+  await swapBack(live);
   failed(
-    `the new build is on disk, but telling the hub at ${config.hubUrl} failed (${why})${response instanceof Error ? ': the server still serves the last one until it is told (run npm run deploy again) or restarted' : ''}`,
+    `telling the hub at ${hubUrl} failed (${describe(response)}): put the last build back in ${live}, which the server still serves; run npm run deploy again`,
   );
+}
+if (response.status !== 202) {
+  // An answer from the hub says itself what happened (a build it could not load, a publish it retries).
+  failed(`the new build is on disk, but telling the hub at ${hubUrl} failed (${response.status} ${await response.text()})`);
 }
 release();
 // The hub answers once every worker has reloaded and the changes are recorded, saying what it pushes.
-const answer = response instanceof Error ? '' : (await response.text()).trim();
-console.log(`deploy: told the hub at ${config.hubUrl}: ${answer}`);
+console.log(`deploy: told the hub at ${hubUrl}: ${(await response.text()).trim()}`);
 if (stoppedBy) {
   console.error(`deploy: stopped (${stoppedBy}) after the swap had begun; it was finished and the hub was told`);
   process.exit(1);
+}
+
+function describe(error: Error): string {
+  return `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`;
 }

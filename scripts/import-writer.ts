@@ -32,6 +32,8 @@ export async function writeReviewFiles(dir: string, files: { name: string; text:
     signal.throwIfAborted();
   } catch (error) {
     await Promise.all(staged.map((temp) => rm(temp, { force: true })));
+    // A failed write() names no file; the owner is told which.
+    if (error instanceof Error && 'code' in error) (error as NodeJS.ErrnoException).path ??= staged.at(-1);
     throw error;
   }
   for (const [i, file] of files.entries()) await rename(staged[i]!, join(dir, file.name));

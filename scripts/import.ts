@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monotonicFactory } from 'ulid';
-import { readBuildConfig } from '../src/config.ts';
+import { readBuildConfig, withEnvFile } from '../src/config.ts';
 import { dateIn } from '../src/lib/content/dates.ts';
 import { parseFrontmatter } from '../src/lib/content/frontmatter.ts';
 import { readExport } from '../src/lib/import/detect.ts';
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   });
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new InputError(USAGE);
-  const config = readBuildConfig(process.env);
+  const config = readBuildConfig(withEnvFile(process.env));
   const timeZone = businessTimeZone(config.contentDir);
 
   let read: ReturnType<typeof readExport>;

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseEnv as parseDotenv } from 'node:util';
 import { z } from 'zod';
 import { PATHS } from './lib/endpoints.ts';
 import type { LeasePolicy } from './lib/hub/lease.ts';
@@ -8,6 +11,27 @@ import type { LeasePolicy } from './lib/hub/lease.ts';
  * typed result down.
  */
 type Env = Record<string, string | undefined>;
+
+/** The project's `.env`: where the owner sets the site address (and anything else) once. */
+export const ENV_FILE = resolve(import.meta.dirname, '..', '.env');
+
+/**
+ * The environment with the project's `.env` under it: a variable set in the
+ * shell wins over the file's. Every entry point (npm start, build, deploy,
+ * import, astro.config.mjs) reads its configuration through this, so the
+ * site address and the port are set in one place (docs/configuration.md).
+ * No file is no variables; a file that cannot be read is a configuration error.
+ */
+export function withEnvFile(env: Env, path: string = ENV_FILE): Env {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return env;
+    throw new ConfigError(`Invalid configuration:\n  ${path}: cannot be read (${(error as Error).message})`);
+  }
+  return { ...parseDotenv(text), ...env };
+}
 
 const flag = z
   .enum(['', '0', '1', 'true', 'false'])
@@ -22,7 +46,7 @@ const DEFAULT_PORT = 4321;
 const BuildConfigSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOST: z.string().min(1).optional(),
-  PORT: port.default(DEFAULT_PORT),
+  PORT: port.optional(),
   CONTENT_DIR: z.string().min(1).default('content'),
   BUILD_CACHE_DIR: z.string().min(1).optional(),
   BUILD_TODAY: z.iso.date('must be a date written YYYY-MM-DD').optional(),
@@ -31,6 +55,12 @@ const BuildConfigSchema = z.object({
 export interface BuildConfig {
   /** Public base URL, no trailing slash: `SITE_URL`, else the server at `HOST`:`PORT` the build is made for. */
   site: string;
+  /**
+   * What set `site`: `SITE_URL`, `HOST`/`PORT`, or nothing (the default
+   * `http://localhost:4321`), when `npm run build` and `npm run deploy` keep the
+   * address the live build records instead (functions/builds/site-address.ts).
+   */
+  siteFrom: 'SITE_URL' | 'HOST/PORT' | 'default';
   contentDir: string;
   /** Astro's cache (its content-layer store); unset = Astro's default. Two builds at once need two. */
   cacheDir: string | undefined;
@@ -41,7 +71,8 @@ export interface BuildConfig {
 export function readBuildConfig(env: Env): BuildConfig {
   const parsed = parseEnv(BuildConfigSchema, env);
   return {
-    site: (parsed.SITE_URL ?? localSiteUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),
+    site: (parsed.SITE_URL ?? localSiteUrl(parsed.HOST, parsed.PORT ?? DEFAULT_PORT)).replace(/\/+$/, ''),
+    siteFrom: parsed.SITE_URL ? 'SITE_URL' : parsed.HOST !== undefined || parsed.PORT !== undefined ? 'HOST/PORT' : 'default',
     contentDir: parsed.CONTENT_DIR,
     cacheDir: parsed.BUILD_CACHE_DIR,
     today: parsed.BUILD_TODAY,
@@ -209,8 +240,10 @@ const DeployConfigSchema = z.object({
 /** `npm run deploy`: where the new build goes and which hub to tell. */
 export interface DeployConfig {
   distDir: string;
-  /** The running hub's endpoint; default: the local server at HOST:PORT. */
-  hubUrl: string;
+  /** `DEPLOY_HUB_URL`: the running hub's endpoint, when it is not the server recorded beside the build. */
+  hubUrl: string | undefined;
+  /** The hub of a server at HOST:PORT, when no server records itself beside the build. */
+  localHubUrl: string;
   /** Stop (cleanly) when the process that started this one goes away (npm killed with SIGKILL). */
   stopWithParent: boolean;
 }
@@ -222,7 +255,8 @@ export function readDeployConfig(env: Env): DeployConfig {
   const host = server.host === '0.0.0.0' ? '127.0.0.1' : server.host === '::' ? '::1' : server.host;
   return {
     distDir: server.distDir,
-    hubUrl: parsed.DEPLOY_HUB_URL ?? `${localSiteUrl(host, server.port)}${PATHS.hub}`,
+    hubUrl: parsed.DEPLOY_HUB_URL,
+    localHubUrl: `${localSiteUrl(host, server.port)}${PATHS.hub}`,
     stopWithParent: server.stopWithParent,
   };
 }

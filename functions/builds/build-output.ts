@@ -1,7 +1,8 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { access, rename, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isAlive } from './server-record.ts';
 
 /**
  * The build folders beside the live one (contract section 8): `<dist>.next`
@@ -32,6 +33,20 @@ export async function swapIn(live: string): Promise<void> {
     await rename(live, previous);
   }
   await rename(next, live);
+}
+
+/**
+ * Undoes `swapIn` when the running server could not be told of the new build:
+ * `previous` is live again (the build the server serves from memory) and the
+ * new one goes back to `next`, to be thrown away.
+ */
+export async function swapBack(live: string): Promise<void> {
+  const { next, previous } = buildFolders(live);
+  if (!(await exists(previous))) return;
+  await rm(next, { recursive: true, force: true });
+  await rename(live, next);
+  await rename(previous, live);
+  await rm(next, { recursive: true, force: true });
 }
 
 /**
@@ -72,35 +87,71 @@ export class DeployLockedError extends Error {
 }
 
 /**
- * Takes `<dist>.deploy.lock` for this process (created exclusively, so two
- * deploys cannot both take it), or throws `DeployLockedError` naming the
- * holder. A lock whose holder is gone (a deploy killed with SIGKILL) is
- * stale: it is taken over, and `onStale` says so. Returns the release.
+ * Takes `<dist>.deploy.lock` for this process, or throws `DeployLockedError`
+ * naming the holder. The lock is written whole or not at all: its content goes
+ * to a temporary file first, which is then hard-linked to the lock's name (an
+ * exclusive create, so two deploys cannot both take it); a full disk fails
+ * the temporary file's write and leaves no lock behind. A lock whose holder is
+ * gone (a deploy killed with SIGKILL), or that names none (left by an older
+ * version), is stale: it is taken over, and `onStale` says so. Returns the
+ * release.
  */
-export function acquireDeployLock(live: string, onStale: (holder: LockHolder) => void): () => void {
+export function acquireDeployLock(live: string, onStale: (holder: LockHolder | undefined) => void): () => void {
   const { lock } = buildFolders(live);
   const mine: LockHolder = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, JSON.stringify(mine) + '\n');
-      closeSync(fd);
-      return () => {
-        // Only ever our own lock: a stale takeover by another process must not be undone.
-        if (readHolder(lock)?.pid === mine.pid) rmSync(lock, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  const temp = `${lock}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify(mine) + '\n');
+  } catch (error) {
+    rmSync(temp, { force: true });
+    // A failed write() names no file; the owner is told which.
+    (error as NodeJS.ErrnoException).path ??= temp;
+    throw error;
+  }
+  try {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      if (takeLock(temp, lock)) {
+        return () => {
+          // Only ever our own lock: a stale takeover by another process must not be undone.
+          if (readHolder(lock)?.pid === mine.pid) rmSync(lock, { force: true });
+        };
+      }
+      const holder = readHolder(lock);
+      if (holder && (holder.host !== mine.host || isAlive(holder.pid))) throw new DeployLockedError(lock, holder);
+      onStale(holder);
+      rmSync(lock, { force: true });
     }
-    const holder = readHolder(lock);
-    if (holder && (holder.host !== mine.host || isAlive(holder.pid))) throw new DeployLockedError(lock, holder);
-    // A file with no holder in it is one being written this instant, or one a crash cut short long ago.
-    if (!holder && Date.now() - mtimeMs(lock) < 10_000) throw new DeployLockedError(lock, { pid: 0, host: '?', startedAt: 'a moment ago' });
-    // The holder is gone: take it over.
-    if (holder) onStale(holder);
-    rmSync(lock, { force: true });
+  } finally {
+    rmSync(temp, { force: true });
   }
   throw new Error(`cannot take ${lock}: it keeps reappearing; another deploy is starting`);
+}
+
+/** What a command prints as it takes over a stale lock. */
+export function staleLockLine(holder: LockHolder | undefined): string {
+  return holder
+    ? `taking over the lock of pid ${holder.pid}, which is gone`
+    : 'taking over a lock file that names no deploy (left by a crash or an older version)';
+}
+
+/** Links the whole temporary file to the lock's name; false when a lock is there already. */
+function takeLock(temp: string, lock: string): boolean {
+  try {
+    linkSync(temp, lock);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // A file system without hard links (some network and FAT mounts): an exclusive create, then the copy.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+    try {
+      copyFileSync(temp, lock, constants.COPYFILE_EXCL);
+      return true;
+    } catch (copyError) {
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw copyError;
+    }
+  }
 }
 
 function readHolder(lock: string): LockHolder | undefined {
@@ -109,23 +160,6 @@ function readHolder(lock: string): LockHolder | undefined {
     return typeof parsed.pid === 'number' ? { pid: parsed.pid, host: String(parsed.host), startedAt: String(parsed.startedAt) } : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function mtimeMs(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

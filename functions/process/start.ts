@@ -1,5 +1,8 @@
 import cluster from 'node:cluster';
-import { readBuildConfig, readServerConfig, type BuildConfig, type ServerConfig } from '../../src/config.ts';
+import { resolve } from 'node:path';
+import { localSiteUrl, readBuildConfig, readServerConfig, withEnvFile, type BuildConfig, type ServerConfig } from '../../src/config.ts';
+import { isDiskFull } from '../../src/lib/disk-full.ts';
+import { removeServerRecord, serverRecordPath, writeServerRecord } from '../builds/server-record.ts';
 import { buildIfStale } from '../builds/build-if-stale.ts';
 import { completeInterruptedSwap } from '../builds/build-output.ts';
 import { watchBuild } from '../builds/build-watch.ts';
@@ -12,9 +15,11 @@ import { describeStartupFailure } from './startup-error.ts';
 // One process (WEB_CONCURRENCY=1), or a cluster's primary and, running this same file, its workers.
 let config: ServerConfig;
 let build: BuildConfig;
+let env: NodeJS.ProcessEnv;
 try {
-  config = readServerConfig(process.env);
-  build = readBuildConfig(process.env);
+  env = withEnvFile(process.env);
+  config = readServerConfig(env);
+  build = readBuildConfig(env);
 } catch (error) {
   console.error(describeStartupFailure(error, { host: '?', port: 0, distDir: '?' }));
   process.exit(2);
@@ -74,7 +79,7 @@ try {
     await buildIfStale({
       distDir: config.distDir,
       sources: [build.contentDir, 'src', 'astro.config.mjs', 'package-lock.json'],
-      env: process.env,
+      env,
       signal: building.signal,
     });
   }
@@ -110,4 +115,28 @@ if (stopping) {
   );
   // A read process has no hub to tell it of a deploy: it watches the build itself.
   if (config.role === 'read') watchBuild(config.distDir, () => reload('new build.json'));
+  recordServer();
+}
+
+/**
+ * `<DIST_DIR>.server.json` says this server serves the build: `npm run build`
+ * then leaves it alone and `npm run deploy` tells this server's hub, whatever
+ * HOST/PORT their shells have (docs/running.md, "One site address").
+ */
+function recordServer(): void {
+  const live = resolve(config.distDir);
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  try {
+    writeServerRecord(live, {
+      pid: process.pid,
+      url: service?.url ?? localSiteUrl(host, config.port),
+      site: build.site,
+    });
+    process.on('exit', () => removeServerRecord(live, process.pid));
+  } catch (error) {
+    // Serving matters more than the record: without it, build and deploy fall back to HOST/PORT.
+    log(
+      `start: cannot write ${serverRecordPath(live)} (${isDiskFull(error) ? 'the disk is full' : (error as Error).message}); npm run deploy will tell the hub at HOST:PORT`,
+    );
+  }
 }

@@ -48,8 +48,8 @@ describe('hub configuration', () => {
   });
 
   it('points npm run deploy at the local server unless told otherwise', () => {
-    expect(readDeployConfig({ PORT: '8080' }).hubUrl).toBe('http://127.0.0.1:8080/api/websub/hub');
-    expect(readDeployConfig({ HOST: '::1' }).hubUrl).toBe('http://[::1]:4321/api/websub/hub');
+    expect(readDeployConfig({ PORT: '8080' }).localHubUrl).toBe('http://127.0.0.1:8080/api/websub/hub');
+    expect(readDeployConfig({ HOST: '::1' }).localHubUrl).toBe('http://[::1]:4321/api/websub/hub');
     expect(readDeployConfig({ DEPLOY_HUB_URL: 'https://reviews.example/api/websub/hub' }).hubUrl).toBe(
       'https://reviews.example/api/websub/hub',
     );
@@ -69,8 +69,15 @@ describe('site URL', () => {
     expect(readBuildConfig({ HOST: '::1' }).site).toBe('http://[::1]:4321');
   });
 
+  it('says what set it, so a build without any keeps the address the live build records', () => {
+    expect(readBuildConfig({ SITE_URL: 'https://reviews.example', PORT: '4700' }).siteFrom).toBe('SITE_URL');
+    expect(readBuildConfig({ PORT: '4700' }).siteFrom).toBe('HOST/PORT');
+    expect(readBuildConfig({ HOST: '127.0.0.1' }).siteFrom).toBe('HOST/PORT');
+    expect(readBuildConfig({}).siteFrom).toBe('default');
+  });
+
   it('lets npm run deploy reach a server listening on every address through the loopback', () => {
-    expect(readDeployConfig({ HOST: '0.0.0.0', PORT: '4700' }).hubUrl).toBe('http://127.0.0.1:4700/api/websub/hub');
+    expect(readDeployConfig({ HOST: '0.0.0.0', PORT: '4700' }).localHubUrl).toBe('http://127.0.0.1:4700/api/websub/hub');
   });
 });
 
