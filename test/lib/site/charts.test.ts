@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRating } from '../../../src/lib/aggregate-rating.ts';
-import { aspectChart, CHART_WIDTH, distributionChart, niceCeiling, trendChart } from '../../../src/lib/site/charts.ts';
+import { aspectChart, CHART_WIDTH, distributionChart, LABEL_WIDTH, trendChart, WIDE_CHART_WIDTH } from '../../../src/lib/site/charts.ts';
 import type { AspectSummary } from '../../../src/schemas/insights.ts';
 
 describe('distributionChart', () => {
@@ -51,20 +51,51 @@ describe('aspectChart', () => {
 
 describe('trendChart', () => {
   const month = (m: string, count: number) => ({ month: m, count, average_rating: count ? 5 : null, sentiment: null });
+  /** `n` consecutive months from January 2022, with the given counts (repeated). */
+  const series = (n: number, counts: number[] = [1]) =>
+    Array.from({ length: n }, (_, i) =>
+      month(`${2022 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, counts[i % counts.length]!),
+    );
 
-  it('keeps the latest months, stands columns on the baseline and scales them to a round top', () => {
-    const monthly = Array.from({ length: 30 }, (_, i) => month(`20${22 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, i));
-    const chart = trendChart(monthly, 24);
+  it('keeps the latest months and stands every column on the baseline', () => {
+    const chart = trendChart(series(30, [3, 9, 29]), { months: 24 });
     expect(chart.columns).toHaveLength(24);
     expect(chart.columns[0]!.point.month).toBe('2022-07');
-    expect(chart.maxCount).toBe(50);
     for (const c of chart.columns) expect(c.y + c.height).toBeCloseTo(chart.baseline, 5);
-    expect(chart.columns.at(-1)).toMatchObject({ labelled: true, labelAnchor: 'end' });
-    expect(chart.columns[12]!.labelAnchor).toBe('middle');
-    expect(chart.columns.filter((c) => c.labelled).length).toBeLessThanOrEqual(6);
+    expect(chart.columns.at(-1)!.x + chart.columns.at(-1)!.width).toBeLessThanOrEqual(CHART_WIDTH);
   });
 
-  it('rounds the top to 1, 2 or 5 times a power of ten', () => {
-    expect([1, 3, 7, 10, 11, 180, 2001].map(niceCeiling)).toEqual([1, 5, 10, 10, 20, 200, 5000]);
+  it('puts its top gridline at the first round number above the tallest month, never far above it', () => {
+    // The tallest month has 29 reviews: gridlines at 10, 20 and 30 (a 1-2-5 ceiling said 50).
+    const chart = trendChart(series(24, [3, 9, 29]));
+    expect(chart.ticks.map((t) => t.value)).toEqual([10, 20, 30]);
+    const tallest = chart.columns.reduce((a, b) => (b.height > a.height ? b : a));
+    expect(tallest.y).toBeGreaterThanOrEqual(chart.ticks.at(-1)!.y);
+    expect(tallest.y - chart.ticks.at(-1)!.y).toBeLessThan((chart.baseline - chart.top) * 0.05);
+    expect(trendChart(series(24, [2])).ticks.map((t) => t.value)).toEqual([1, 2]);
+    expect(trendChart(series(24, [0, 1])).ticks.map((t) => t.value)).toEqual([1]);
+    expect(trendChart(series(24, [130, 7])).ticks.map((t) => t.value)).toEqual([50, 100, 150]);
+  });
+
+  it.each([CHART_WIDTH, WIDE_CHART_WIDTH])(
+    'labels months on calendar boundaries, never two labels touching, none cut off (width %i)',
+    (width) => {
+      for (let n = 1; n <= 24; n += 1) {
+        const chart = trendChart(series(n), { width });
+        expect(chart.labels.length, `${n} months`).toBeGreaterThan(0);
+        for (const [i, label] of chart.labels.entries()) {
+          expect((Number(label.month.slice(5)) - 1) % chart.labelEvery).toBe(0);
+          expect(label.x - LABEL_WIDTH / 2).toBeGreaterThanOrEqual(chart.plotX);
+          expect(label.x + LABEL_WIDTH / 2).toBeLessThanOrEqual(width);
+          if (i > 0) expect(label.x - chart.labels[i - 1]!.x, `${n} months`).toBeGreaterThanOrEqual(LABEL_WIDTH);
+        }
+      }
+    },
+  );
+
+  it('labels more months when it has the width', () => {
+    expect(trendChart(series(24), { width: CHART_WIDTH }).labelEvery).toBeGreaterThan(
+      trendChart(series(24), { width: WIDE_CHART_WIDTH }).labelEvery,
+    );
   });
 });
