@@ -203,7 +203,7 @@ describe('tables wider than a phone', () => {
           const region = regions.nth(i);
           expect(await region.getAttribute('tabindex')).toBe('0');
           // A named section: a landmark region.
-        expect(await region.evaluate((e) => e.tagName)).toBe('SECTION');
+          expect(await region.evaluate((e) => e.tagName)).toBe('SECTION');
           expect(await region.getAttribute('aria-label')).toBeTruthy();
           const hint = page.locator('.table-wrap + .scroll-hint').nth(i);
           expect(await hint.isVisible(), `hint at ${width}`).toBe(width < 640);
