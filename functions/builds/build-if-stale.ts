@@ -99,13 +99,15 @@ export async function buildBeside(
   env: NodeJS.ProcessEnv,
   options: { site: string; signal?: AbortSignal; log?: Log; unlessServed?: boolean },
 ): Promise<{ swapped: true } | { swapped: false; server: ServerRecord }> {
-  await checkContent(env, options.log);
+  const log = options.log ?? console.error;
+  await checkContent(env, log);
   const live = resolve(distDir);
   const { next } = buildFolders(live);
   // The deploy lock: a build and a deploy never share `<distDir>.next`.
   let release: () => void;
   try {
-    release = acquireDeployLock(live, (holder) => options.log?.(`build: ${staleLockLine(holder)}`));
+    // A build killed outright left its lock (and `.next`): taking them over is said, never silent.
+    release = acquireDeployLock(live, (holder) => log(`build: ${staleLockLine(holder)}`));
   } catch (error) {
     if (error instanceof DeployLockedError) throw new BuildFailedError(error.message);
     if (isDiskFull(error)) throw new BuildFailedError(diskFullLine(error));

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,23 @@ describe('one site address', () => {
     expect(deployed.output).toContain(`deploy: telling the hub at http://127.0.0.1:${closed}/api/websub/hub failed (`);
     expect(deployed.output).toContain(`put the last build back in ${dist}, which the server still serves; run npm run deploy again`);
     expect(await readFile(join(dist, 'build.json'), 'utf8')).toBe(before);
+  }, 240_000);
+});
+
+describe('a build killed outright', () => {
+  it('leaves a lock and a half-made build that the next build takes over, saying so', async () => {
+    const dist = join(scratch, 'killed');
+    // What kill -9 of a build leaves: its lock, naming a process that is gone, and a partial dist.next.
+    const gone = spawn(process.execPath, ['-e', '']);
+    const pid = gone.pid!;
+    await new Promise((resolve) => gone.on('exit', resolve));
+    await writeFile(`${dist}.deploy.lock`, JSON.stringify({ pid, host: hostname(), startedAt: '2026-11-29T00:00:00.000Z' }) + '\n');
+    await mkdir(join(`${dist}.next`, 'client'), { recursive: true });
+    const result = await run('scripts/build.ts', { DIST_DIR: dist, SITE_URL: 'http://localhost:4321' });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain(`build: taking over the lock of pid ${pid}, which is gone`);
+    expect(await siteOf(dist)).toBe('http://localhost:4321');
+    await expect(readFile(`${dist}.deploy.lock`)).rejects.toThrow();
   }, 240_000);
 });
 
