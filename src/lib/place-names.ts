@@ -8,7 +8,7 @@ import { normaliseText } from './text.ts';
  * (content/service-areas.json). They are never guessed into an area.
  *
  * A place is a run of capitalised words after a word that introduces a place
- * ("in", "from", "near", "past", "toward" …), leaving out what is plainly not a
+ * ("in", "from", "near", "past", "toward" …, "on the"), leaving out what is plainly not a
  * place: the calendar, languages, the business's own names and companies.
  */
 export interface PlaceCount {
@@ -17,7 +17,7 @@ export interface PlaceCount {
 }
 
 const PLACE =
-  /\b(?:in|from|near|past|toward|towards|around|outside(?: of)?|across|over|up|down)\s+(?:the\s+)?((?:[A-Z][a-z]+|[A-Z]{2,3})(?: (?:[A-Z][a-z]+)){0,2})(?![\p{L}\p{N}&'’-])/gu;
+  /\b(?:(?:in|from|near|past|toward|towards|around|outside(?: of)?|across|over|up|down)\s+(?:the\s+)?|on\s+the\s+)((?:[A-Z][a-z]+|[A-Z]{2,3})(?: (?:[A-Z][a-z]+)){0,2})(?![\p{L}\p{N}&'’-])/gu;
 /** Capitalised words that are no place. */
 const NOT_PLACES = new Set(
   (

@@ -63,12 +63,13 @@ describe('buildReviewsDataset', () => {
           { id: reviewId(3), date: '2025-01-03' },
           'A fourplex on the Hilltop, done in January by Ana from Puget Sound Energy referral.',
         ),
+        entry('d.md', { id: reviewId(4), date: '2025-01-04' }, 'Our small church on the Eastside needed new lights, on Monday.'),
       ],
     });
     expect(built.warnings).toEqual([
-      'place names in reviews that match no service area (reviews): Purdy (2), Key Peninsula (1); add each as an alias of the area it is in (content/service-areas.json), or leave it if it is in none',
+      'place names in reviews that match no service area (reviews): Purdy (2), Eastside (1), Key Peninsula (1); add each as an alias of the area it is in (content/service-areas.json), or leave it if it is in none',
     ]);
-    expect(built.dataset.reviews.map((r) => r.service_area)).toEqual([null, null, null]);
+    expect(built.dataset.reviews.map((r) => r.service_area)).toEqual([null, null, null, null]);
   });
 
   it('publishes an empty body as a rating-only review with null text', () => {
