@@ -2,27 +2,24 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../functions/process/server.ts';
 import type { ReviewsDataset } from '../../../src/schemas/reviews-dataset.ts';
 import { SAMPLE_DIST } from '../../support/paths.ts';
-import { serve } from '../../support/server.ts';
+import { serveWithMcpClient, type ServedWithClient } from '../../support/mcp-client.ts';
 
 /** Errors an assistant can act on, and arguments read as meant, through the official client (docs/mcp.md). */
+let served: ServedWithClient;
 let server: RunningServer;
 let client: Client;
 let dataset: ReviewsDataset;
 beforeAll(async () => {
-  server = await serve(SAMPLE_DIST, {}, { mcp: {} });
+  served = await serveWithMcpClient(SAMPLE_DIST);
+  ({ server, client } = served);
   dataset = JSON.parse(await readFile(join(SAMPLE_DIST, 'client/reviews.json'), 'utf8')) as ReviewsDataset;
-  client = new Client({ name: 'vitest', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
 });
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+afterAll(() => served.close());
 
 const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 const text = (result: Awaited<ReturnType<typeof call>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
