@@ -15,8 +15,8 @@ export default defineConfig({
   // Unset: Astro's default (node_modules/.astro). Builds running at once (deploy tests) each need their own.
   ...(config.cacheDir ? { cacheDir: config.cacheDir } : {}),
   output: 'static',
-  // On-demand routes (search, since, ...) run through the adapter in `astro dev`;
-  // `npm start` serves them from functions/ directly (see README, "Production shape").
+  // Search, since, MCP and the hub are no Astro routes: `npm start` serves them from functions/, and
+  // under `astro dev` the devRoutes integration hands them to the same app (docs/http.md, "One assembly").
   adapter: node({ mode: 'middleware' }),
   // precompress last: it compresses what the others wrote.
   integrations: [buildConfigModule(config), buildInfo(config), devRoutes(), precompress()],

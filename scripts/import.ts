@@ -1,7 +1,7 @@
 /**
  * `npm run import -- <file> [--verified] [--dry-run]`
  * Brings reviews the business already has (a Google Business Profile JSON, a
- * Trustpilot CSV or the plain CSV; contract section 7) into content/reviews/,
+ * Trustpilot CSV or the plain CSV; docs/owner.md) into content/reviews/,
  * one Markdown file each. All or nothing: every malformed record is named, and
  * nothing is written; a stop (Ctrl-C, a full disk) removes every file it had
  * begun. Re-importing adds only what is new, and with --verified marks the

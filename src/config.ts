@@ -130,7 +130,7 @@ const ServerConfigSchema = z.object({
   npm_lifecycle_event: z.string().optional(),
 });
 
-/** What one client may cost the server (contract section 2, "Limits every endpoint keeps"). */
+/** What one client may cost the server (docs/interface.md, "Read endpoints": limits). */
 export interface HttpLimits {
   /** Open connections at once; one more is answered 503 and closed. */
   maxConnections: number;
@@ -152,7 +152,7 @@ export interface HttpLimits {
   maxQueuedRequestsTotal: number;
 }
 
-/** The WebSub hub's policy (contract section 4). */
+/** The WebSub hub's policy (docs/interface.md, "WebSub hub"). */
 export interface HubConfig {
   /** SQLite file of subscriptions, pending verifications and deliveries, last distributed hashes. */
   dbPath: string;
@@ -175,7 +175,7 @@ export interface HubConfig {
 export interface ServerConfig {
   host: string;
   port: number;
-  /** `all`: everything; `read`: everything but the hub, whose path answers 503 (contract section 5). */
+  /** `all`: everything; `read`: everything but the hub, whose path answers 503 (docs/interface.md, "Running it"). */
   role: 'all' | 'read';
   /** Processes answering on the port (`node:cluster` workers when more than 1). */
   workers: number;

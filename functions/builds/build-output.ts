@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isAlive } from './server-record.ts';
 
 /**
- * The build folders beside the live one (contract section 8): `<dist>.next`
+ * The build folders beside the live one (docs/operations.md): `<dist>.next`
  * is where a deploy builds, `<dist>.previous` the build that was live before
  * the last swap, `<dist>.deploy.lock` names the one deploy allowed at a time.
  */

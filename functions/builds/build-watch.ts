@@ -7,8 +7,8 @@ const WATCH_INTERVAL_MS = 1_000;
 /**
  * Calls `changed` when `<distDir>/build.json` is replaced by a new build (a
  * deploy or `npm run build` swapped the folder, or a sync tool copied it):
- * how a read process on another machine learns of a new build (contract
- * section 5). Polls the path, so a renamed folder is seen; the moment the
+ * how a read process on another machine learns of a new build (docs/interface.md,
+ * "Running it"). Polls the path, so a renamed folder is seen; the moment the
  * file is missing (between a deploy's two renames) is skipped.
  */
 export function watchBuild(distDir: string, changed: () => void): () => void {

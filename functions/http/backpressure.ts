@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpReply } from './reply.ts';
 
-/** What clients may hold of the server's memory (contract section 2, "Limits every endpoint keeps"). */
+/** What clients may hold of the server's memory (docs/interface.md, "Read endpoints": limits). */
 export interface ConnectionLimits {
   /** Bytes of answers one connection may leave unsent before its next requests wait. */
   maxUnsentBytes: number;

@@ -2,13 +2,13 @@ import { ERROR_CODES, type ErrorBody, type ErrorStatus, type Issue, type Validat
 import { withCors } from './cors.ts';
 import { jsonReply, type HttpReply } from './reply.ts';
 
-/** An error body never grows past this, whatever the request (contract section 2). */
+/** An error body never grows past this, whatever the request (docs/interface.md, "Read endpoints"). */
 export const MAX_ERROR_MESSAGE_CHARS = 1_000;
 export const MAX_ISSUES = 20;
 
 export interface HttpErrorOptions {
   headers?: Record<string, string>;
-  /** A 400 with `issues` renders as the contract's `{error: "invalid_request", issues}`. */
+  /** A 400 with `issues` renders as `{error: "invalid_request", issues}`. */
   issues?: Issue[];
   /** `text`: a plain-text reason (the WebSub hub's errors); `json` otherwise. */
   format?: 'json' | 'text';
@@ -32,7 +32,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The contract's error body for `error`, with CORS, bounded in size. */
+/** The error body (docs/interface.md) for `error`, with CORS, bounded in size. */
 export function renderError(error: HttpError): HttpReply {
   const { headers = {}, issues, format = 'json', close = false } = error.options;
   const extra = close ? { ...headers, connection: 'close' } : headers;

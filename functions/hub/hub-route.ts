@@ -43,7 +43,7 @@ const REQUEST_WITHIN_MS = 1_000;
  * answer 202, and only then (`afterSent`) start the verification. A publish
  * is answered once it is recorded (its changes queued), so a deploy learns
  * whether the hub took it. Every refusal is a plain-text 4xx; a database
- * that fails or stays locked is a 503 with `Retry-After` (contract sections 4 and 8).
+ * that fails or stays locked is a 503 with `Retry-After` (docs/interface.md, "WebSub hub"; docs/operations.md).
  */
 export function hubRoute(deps: HubRouteDeps): Route {
   const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.now ? { now: deps.now } : {});
@@ -52,7 +52,7 @@ export function hubRoute(deps: HubRouteDeps): Route {
     path: PATHS.hub,
     methods: { POST: (request) => handle(request) },
     body: { maxBytes: HUB_MAX_BODY_BYTES, types: ['application/x-www-form-urlencoded'] },
-    // The hub's refusals are plain text (contract section 4), the router's own 405/413/415 included.
+    // The hub's refusals are plain text (docs/interface.md, "WebSub hub"), the router's own 405/413/415 included.
     errorFormat: 'text',
   };
 

@@ -6,10 +6,10 @@ export interface TopicSource {
   path: string;
 }
 
-/** The built files that are the hub's topics (contract section 4). */
+/** The built files that are the hub's topics (docs/interface.md, "WebSub hub"). */
 export const TOPIC_PATHS = [PATHS.atomFeed, PATHS.jsonFeed, PATHS.reviews] as const;
 
-/** The three topics of contract section 4, as URLs under the site and the built files they are. */
+/** The three topics of docs/interface.md, "WebSub hub", as URLs under the site and the built files they are. */
 export function hubTopics(site: string): TopicSource[] {
   return TOPIC_PATHS.map((path) => ({ url: site + path, path }));
 }

@@ -30,7 +30,7 @@ const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 10_000;
 
 /**
- * Publishing (contract section 4): follow a change of site, then queue each
+ * Publishing (docs/interface.md, "WebSub hub"): follow a change of site, then queue each
  * topic whose bytes in the current snapshot differ from what was last
  * distributed. Bringing the new build into the read endpoints (of every
  * worker) is the service's reload, which runs before it (functions/process/service.ts).

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import { isPublicAddress } from '../../src/lib/hub/address.ts';
 
-/** The hub refused to connect: the callback's address is not public (contract section 4). */
+/** The hub refused to connect: the callback's address is not public (docs/interface.md, "WebSub hub"). */
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';
   readonly code = 'HUB_BLOCKED_ADDRESS';

@@ -14,7 +14,7 @@ const REASONS: Record<StoreFault, string> = {
   bug: 'its database failed',
 };
 
-/** A 503 with `Retry-After` for a hub write (or read) that failed: never a 500 (contract section 8). */
+/** A 503 with `Retry-After` for a hub write (or read) that failed: never a 500 (docs/operations.md). */
 export function hubUnavailable(failure: StoreError, what = 'The hub could not record this request'): HttpError {
   const seconds = RETRY_AFTER_S[failure.fault];
   return new HttpError(

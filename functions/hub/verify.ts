@@ -5,7 +5,7 @@ import type { DispatcherDeps } from './dispatcher.ts';
 import { retrying, type PendingVerification } from './store/index.ts';
 
 /**
- * Verification of intent (WebSub 5.3, seed part 3): a GET to the callback
+ * Verification of intent (WebSub 5.3; docs/interface.md, "WebSub hub"): a GET to the callback
  * with a fresh challenge; only a 2xx whose body is exactly the challenge
  * counts. The body is read one byte past the challenge's length, no
  * further. Redirects count as a refusal (undici follows none). The lease

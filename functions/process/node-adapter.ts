@@ -163,7 +163,7 @@ export function createNodeAdapter(app: Pick<App, 'handle' | 'bodyRule'>, options
   };
 }
 
-/** The error Node's parser or timers raised, as the contract's error (Node's own answers have no body and no CORS). */
+/** The error Node's parser or timers raised, as the service's JSON error (Node's own answers have no body and no CORS). */
 function clientError(error: NodeJS.ErrnoException): HttpError {
   if (error.code === 'HPE_HEADER_OVERFLOW') return new HttpError(431, 'The request head is larger than 16 KB.', { close: true });
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new HttpError(408, 'The request took too long to arrive.', { close: true });

@@ -27,7 +27,7 @@ export interface HttpServerOptions {
 export const DEFAULT_DRAIN_MS = 30_000;
 
 /**
- * The Node HTTP server with the contract's limits, made before the app so
+ * The Node HTTP server with the service's limits (docs/interface.md), made before the app so
  * that routes which check Host (MCP) can ask it where it listens; `listen`
  * then serves the app. Used by `npm start`, the tests and the benchmarks.
  */

@@ -59,7 +59,7 @@ function reload(why: string): void {
 
 // Registered before the build, so a Ctrl-C during a long build stops it cleanly too.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => shutDown(signal));
-// SIGHUP is the reload signal (contract section 5), never a silent death. A worker given one reloads only itself.
+// SIGHUP is the reload signal (docs/interface.md, "Running it"), never a silent death. A worker given one reloads only itself.
 process.on('SIGHUP', () => (role === 'worker' ? reloadThisWorker() : reload('SIGHUP')));
 
 function reloadThisWorker(): void {

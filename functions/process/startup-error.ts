@@ -3,8 +3,7 @@ import { ArtifactsError } from '../builds/artifacts.ts';
 import { BuildInfoError } from '../builds/build-info.ts';
 
 /**
- * A start-up failure as one line that says what to change (contract
- * section 8): the operator reads the variable's name, not a stack.
+ * A start-up failure as one line that says what to change (docs/operations.md): the operator reads the variable's name, not a stack.
  */
 export function describeStartupFailure(error: unknown, where: { host: string; port: number; distDir: string }): string {
   const address = `${where.host}:${where.port}`;

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): App {
     return error instanceof HttpError ? renderError(error) : internalError(error, log);
   };
 
-  /** A browser gets the site's 404 page (when the build has one); any other client the contract's JSON 404. */
+  /** A browser gets the site's 404 page (when the build has one); any other client the JSON 404 (docs/interface.md). */
   const notFound = (request: HttpRequest, path: string): HttpReply => {
     const site = deps.artifacts.current.site;
     const page = prefersHtml(request.headers.get('accept')) ? site.notFoundPage(request) : undefined;

@@ -4,8 +4,8 @@ import { HUB_MAX_BODY_BYTES } from '../hub/hub-route.ts';
 import type { Route } from '../http/router.ts';
 
 /**
- * The hub's path in a process started with `SERVICE_ROLE=read` (contract
- * section 5): it answers 503 with a plain-text reason naming the role, so a
+ * The hub's path in a process started with `SERVICE_ROLE=read` (docs/interface.md,
+ * "Running it"): it answers 503 with a plain-text reason naming the role, so a
  * subscriber or a deploy that reached the wrong process is told why.
  */
 export function hubElsewhereRoute(): Route {

@@ -2,7 +2,7 @@ import { CORS_HEADERS } from '../http/cors.ts';
 import { NOSNIFF } from '../http/reply.ts';
 
 /**
- * Headers by kind of file (contract section 2, "Compression and caching";
+ * Headers by kind of file (docs/interface.md, "Read endpoints": caching and compression;
  * the CDN rules in docs/http.md reproduce them).
  */
 

@@ -33,7 +33,7 @@ export interface StaticFile extends Validators {
   byCoding: Partial<Record<Coding, Variant>>;
 }
 
-/** The contract's media types where the extension alone would say otherwise. */
+/** The media types docs/interface.md names, where the extension alone would say otherwise. */
 const TYPE_BY_PATH: Record<string, string> = {
   [PATHS.jsonFeed]: CONTENT_TYPES.jsonFeed,
   [PATHS.atomFeed]: CONTENT_TYPES.atom,
@@ -41,7 +41,7 @@ const TYPE_BY_PATH: Record<string, string> = {
 
 const ETAG_SUFFIX: Record<Coding, string> = { identity: '', br: '.br', gzip: '.gz' };
 
-/** The site's HTML 404 page, served to browsers for unknown paths (contract section 2). */
+/** The site's HTML 404 page, served to browsers for unknown paths (docs/interface.md, "Read endpoints"). */
 const NOT_FOUND_PAGE = '/404.html';
 
 /**

@@ -65,8 +65,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
 
 /**
  * Phrase → technician names. A first name two technicians share is ambiguous in
- * free text; a search filter includes it (the contract: "a first name two
- * technicians share matches both"), and so does derivation, where a review
+ * free text; a search filter includes it (docs/interface.md, "Matching": a
+ * first name two technicians share names both), and so does derivation, where a review
  * that also names one of them fully means that one.
  */
 export function technicianPhrases(roster: readonly Technician[], options: { includeSharedFirstNames: boolean }): Map<string, string[]> {

@@ -10,7 +10,7 @@ export function normaliseText(text: string): string {
 const COMBINING_MARKS = /\p{Mn}/gu;
 
 /**
- * What the search's `query` matches on, on both sides (contract section 2):
+ * What the search's `query` matches on, on both sides (docs/interface.md, "Read endpoints"):
  * NFKC, lower case, and diacritics folded, so that `Tomas` finds `Tomás` and
  * `cafe` finds `café`. The marks are stripped from the canonical
  * decomposition, then what is left is composed again (Hangul syllables stay

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Longer callbacks are refused: the URL is stored and sent on every request the hub makes. */
 export const MAX_CALLBACK_CHARS = 2_000;
-/** Contract section 4: a secret is under 200 bytes. */
+/** docs/interface.md, "WebSub hub": a secret is under 200 bytes. */
 export const MAX_SECRET_BYTES = 199;
 
 const httpsUrl = (what: string) =>

@@ -64,7 +64,7 @@ const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 export const GetBusinessInputSchema = NoArgumentsSchema;
 export const GetBusinessOutputSchema = z.object({ business: BusinessSchema, aggregate_rating: AggregateRatingSchema });
 
-/** The HTTP search's own schema: the same filters, limits and checks (contract section 3), numbers also as strings. */
+/** The HTTP search's own schema: the same filters, limits and checks (docs/interface.md, "MCP"), numbers also as strings. */
 export const SearchReviewsInputSchema = forgiving(SearchQuerySchema, ['rating', 'min_rating', 'limit']);
 
 export const GetReviewInputSchema = forgiving(z.strictObject({ id: UlidSchema.describe('Review id (a ULID; any case)') }), [], [], ['id']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, readBuildConfig, readDeployConfig, readServerConfig } from '../../src/config.ts';
 
 describe('hub configuration', () => {
-  it('has the contract defaults', () => {
+  it('has the documented defaults (docs/configuration.md)', () => {
     expect(readServerConfig({}).hub).toEqual({
       dbPath: 'data/hub.db',
       allowPrivateCallbacks: false,

@@ -44,7 +44,7 @@ export function closestFirst<T>(given: string, candidates: readonly T[], namesOf
 }
 
 /**
- * Completion of a name or id (contract section 3): the values that start
+ * Completion of a name or id (docs/interface.md, "MCP"): the values that start
  * with what was typed, then those with a later word that starts with it
  * ("k" → "technical_knowledge", "lin" → "Sofia Lindqvist"), never one that
  * only contains it ("p" does not offer "workmanship"); case and accents

@@ -1,4 +1,4 @@
-/** Lease bounds of contract section 4 (HUB_LEASE_MIN_S, HUB_LEASE_MAX_S, HUB_LEASE_DEFAULT_S). */
+/** Lease bounds of docs/interface.md, "WebSub hub" (HUB_LEASE_MIN_S, HUB_LEASE_MAX_S, HUB_LEASE_DEFAULT_S). */
 export interface LeasePolicy {
   minSeconds: number;
   maxSeconds: number;
@@ -11,7 +11,7 @@ export function grantLease(requested: number | undefined, policy: LeasePolicy): 
   return Math.min(policy.maxSeconds, Math.max(policy.minSeconds, requested));
 }
 
-/** A lease runs from the verification request (contract section 4), in epoch milliseconds. */
+/** A lease runs from the verification request (docs/interface.md, "WebSub hub"), in epoch milliseconds. */
 export function leaseExpiry(verifiedAtMs: number, leaseSeconds: number): number {
   return verifiedAtMs + leaseSeconds * 1000;
 }

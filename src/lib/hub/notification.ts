@@ -9,7 +9,7 @@ export interface TopicContent {
 }
 
 /**
- * Headers of a notification POST (WebSub 7, contract section 4): the topic's
+ * Headers of a notification POST (WebSub 7; docs/interface.md, "WebSub hub"): the topic's
  * served Content-Type, one Link header naming hub and topic, and a signature
  * only when the subscriber gave a secret.
  */

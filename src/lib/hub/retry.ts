@@ -1,4 +1,4 @@
-/** Seed part 3 and contract section 4: the third failed attempt in a row removes the subscription. */
+/** docs/interface.md, "WebSub hub": the third failed attempt in a row removes the subscription. */
 export const MAX_CONSECUTIVE_FAILURES = 3;
 
 export type FailureOutcome = { remove: true } | { remove: false; retryInMs: number };

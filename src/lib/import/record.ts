@@ -1,6 +1,6 @@
 /**
  * One review as an export holds it, before it becomes a file: the common
- * shape the three format readers produce (contract section 7).
+ * shape the three format readers produce (docs/owner.md).
  */
 export interface ImportRecord {
   /** Where the record is in the export, for messages: `reviews[3] (reviewId "…")`, `line 5 (Review Id "…")`. */

@@ -2,7 +2,7 @@ import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
 import type { SearchQuery } from '../../schemas/search.ts';
 
 /**
- * The oracle for the read path: the contract's search, written as plainly as
+ * The oracle for the read path: the search docs/interface.md describes, written as plainly as
  * possible (filter everything, sort newest first, cut), with no index. The
  * property test (test/lib/search/search.property.test.ts) checks that
  * `searchReviews` gives the same answer for every query it generates. Not
@@ -31,7 +31,7 @@ export function referenceSearch(dataset: ReviewsDataset, q: SearchQuery) {
   return { matched: matching.length, returned: returned.length, ids: returned.map((r) => r.id) };
 }
 
-/** The contract's query matching, written out: NFKC, lower case, combining marks of the decomposition removed. */
+/** The query matching of docs/interface.md, written out: NFKC, lower case, combining marks of the decomposition removed. */
 function foldMarks(s: string): string {
   return s
     .normalize('NFKC')

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Issue } from '../../schemas/errors.ts';
 
 /**
- * Turns zod issues into the contract's `issues` entries with messages a
+ * Turns zod issues into the `issues` entries (docs/interface.md, "Read endpoints") with messages a
  * caller can act on ("limit must be at most 100"), naming the parameter.
  */
 export function toIssues(error: z.ZodError): Issue[] {

@@ -310,7 +310,7 @@ function positionsRatedAtLeast(reviews: readonly Review[], rating: number): numb
 }
 
 function serviceLookup(dataset: ReviewsDataset): Map<string, string[]> {
-  // The contract: mentions_service takes an id or its label (not the synonyms used for derivation).
+  // docs/interface.md: mentions_service takes an id or its label (not the synonyms used for derivation).
   const catalogue = dataset.business.services.map(({ id, label }) => ({ id, label, synonyms: [] }));
   return servicePhrases(catalogue);
 }

@@ -9,7 +9,7 @@ const CONCURRENCY = 4;
 /** Few attempts at once, so the held ones fill every slot and the kill lands in the middle of the fan-out. */
 const ENV = { HUB_DELIVERY_CONCURRENCY: String(CONCURRENCY), HUB_DELIVERY_TIMEOUT_MS: '1000' };
 
-/** Contract section 4 and the item 6: kill -9 at any moment loses no subscription and no notification. */
+/** docs/interface.md, "WebSub hub" and the item 6: kill -9 at any moment loses no subscription and no notification. */
 describe('kill -9 and restart', () => {
   let fx: HubFixture;
   let hub: HubProcess | undefined;

@@ -7,7 +7,7 @@ import { HUB_URL, type HubProcess, hubFixture, inspectStore, TOPICS, type HubFix
 
 const FILES = { [TOPICS.atom]: 'feed.xml', [TOPICS.jsonFeed]: 'api/feed.json', [TOPICS.reviews]: 'reviews.json' } as Record<string, string>;
 
-/** Contract section 4, publishing, delivery and failures, against the real service and real HTTPS callbacks. */
+/** docs/interface.md, "WebSub hub", publishing, delivery and failures, against the real service and real HTTPS callbacks. */
 describe('publishing and delivery', () => {
   let fx: HubFixture;
   let hub: HubProcess;

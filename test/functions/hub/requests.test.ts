@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
 import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
-/** What the hub endpoint refuses, and how (contract section 4: plain-text 4xx). */
+/** What the hub endpoint refuses, and how (docs/interface.md, "WebSub hub": plain-text 4xx). */
 describe('hub requests', () => {
   let fx: HubFixture;
   let hub: HubProcess;

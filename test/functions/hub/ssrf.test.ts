@@ -7,7 +7,7 @@ import { BlockedAddressError, HubClient, type Resolver } from '../../../function
 import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /**
- * Contract section 4: the hub never connects to a non-public address unless
+ * docs/interface.md, "WebSub hub": the hub never connects to a non-public address unless
  * HUB_ALLOW_PRIVATE_CALLBACKS=1. The target is a real HTTPS server on
  * 127.0.0.1 that records every request: each attempt must leave it empty.
  */

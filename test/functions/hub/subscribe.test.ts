@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
-/** Seed part 3, the subscription's states, against the real service and a real HTTPS callback. */
+/** The subscription's states (docs/interface.md, "WebSub hub"; docs/hub.md), against the real service and a real HTTPS callback. */
 describe('subscribing to the hub', () => {
   let fx: HubFixture;
   let hub: HubProcess;

@@ -8,7 +8,7 @@ const PER_TOPIC = 12;
 const ENV = { HUB_DELIVERY_CONCURRENCY: '4' };
 
 /**
- * Contract section 5: workers of one machine share the hub's SQLite file
+ * docs/interface.md, "Running it": workers of one machine share the hub's SQLite file
  * (WAL, claims), so any of them takes hub requests and no notification goes
  * out twice.
  */

@@ -487,7 +487,7 @@ describe('createReviewIndex', () => {
   });
 });
 
-describe('query folds diacritics on both sides (contract section 2)', () => {
+describe('query folds diacritics on both sides (docs/interface.md, "Read endpoints")', () => {
   const folding = indexOf([
     review(1, { text: 'Tomás was on time.' }),
     review(2, { text: 'Tomas fixed the café lights.' }),

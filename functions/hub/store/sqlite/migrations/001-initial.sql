@@ -1,4 +1,4 @@
--- Hub state (contract section 4). Times are epoch milliseconds.
+-- Hub state (docs/interface.md, "WebSub hub"). Times are epoch milliseconds.
 
 -- The last content distributed per topic: its hash decides whether a publish
 -- has anything to send, its body is what pending deliveries send.
