@@ -51,9 +51,13 @@ export const SQL = {
     capped AS (
       SELECT host FROM busy WHERE n >= $3::bigint
       UNION SELECT b.host FROM busy b JOIN failing f ON f.host = b.host WHERE b.n >= $4::bigint),
+    -- The queue read in due order from its index, each row's subscription looked up by id (OFFSET 0 keeps the lookup
+    -- a nested loop: joined as a whole, stale statistics after a fan-out's queueing made the planner hash the whole
+    -- queue and sort it for every claim, 50 ms at 20,000 rows instead of 2).
     candidates AS (
       SELECT d.subscription_id, d.due_at, s.callback_host
-      FROM delivery d JOIN subscription s ON s.id = d.subscription_id
+      FROM delivery d CROSS JOIN LATERAL (
+        SELECT callback_host, expires_at FROM subscription WHERE id = d.subscription_id OFFSET 0) s
       WHERE d.due_at <= $1 AND ${free('d')} AND s.expires_at > $1 AND s.callback_host NOT IN (SELECT host FROM capped)
       ORDER BY d.due_at, d.subscription_id LIMIT $7),
     ranked AS (

@@ -35,6 +35,9 @@ const POOL = {
   application_name: 'verified-reviews-hub',
 } as const;
 
+/** A fan-out this large refreshes the queue's statistics (see topicDistribute). */
+const ANALYZE_AFTER_ROWS = 1_000;
+
 /** How long an open tries again while the database is in the way (a migration another node runs). */
 const OPEN_BUSY_WITHIN_MS = 5_000;
 
@@ -245,7 +248,18 @@ export class PostgresHubStore implements HubStore {
     return row && { url: row.url, contentType: row.content_type, body: row.body, hash: row.hash, version: row.version };
   }
 
-  topicDistribute(
+  async topicDistribute(
+    topic: { url: string; contentType: string; body: Uint8Array; hash: string },
+    now: number,
+  ): Promise<{ changed: false } | { changed: true; version: number; queued: number }> {
+    const result = await this.#distribute(topic, now);
+    // A fan-out queues thousands of rows at once, long before autovacuum counts them: with the statistics of the
+    // empty queue the planner sorts the whole queue for every claim (95 ms at 20,000 rows, 2 ms once analysed).
+    if (result.changed && result.queued >= ANALYZE_AFTER_ROWS) void this.#pool.query('ANALYZE delivery').catch(() => {});
+    return result;
+  }
+
+  #distribute(
     topic: { url: string; contentType: string; body: Uint8Array; hash: string },
     now: number,
   ): Promise<{ changed: false } | { changed: true; version: number; queued: number }> {
