@@ -76,6 +76,7 @@ export function hubRoute(deps: HubRouteDeps): Route {
     }
     if (command.mode === 'publish') return published(await deps.publish(command.topics));
     try {
+      await sharedRateLimit(command.callbackHost);
       return await subscription(command);
     } catch (error) {
       if (error instanceof HttpError) throw error;
@@ -83,6 +84,25 @@ export function hubRoute(deps: HubRouteDeps): Route {
       if (failure.fault !== 'busy') deps.log(`hub: could not record a ${command.mode}: ${failure.message}`);
       throw hubUnavailable(failure);
     }
+  }
+
+  /**
+   * On a store several nodes share (Postgres), the per-host limit counts every node's requests, so a
+   * subscriber cannot multiply its budget by the number of nodes behind the load balancer. The
+   * per-node limiter above still runs first: it bounds memory and stops a flood before the database.
+   */
+  async function sharedRateLimit(callbackHost: string): Promise<void> {
+    const { store, config } = deps;
+    if (!store.rateCount || config.rateLimitPerMinute === 0) return;
+    const now = (deps.now ?? Date.now)();
+    const minute = Math.floor(now / 60_000);
+    const count = await retrying(() => store.rateCount!(`host ${callbackHost}`, minute), REQUEST_WITHIN_MS);
+    if (count <= config.rateLimitPerMinute) return;
+    const retryAfterSeconds = Math.ceil(((minute + 1) * 60_000 - now) / 1000);
+    throw new HttpError(429, `Too many hub requests for this callback host; try again in ${retryAfterSeconds} s.`, {
+      format: 'text',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
   }
 
   async function subscription(command: SubscriptionRequest): Promise<HttpReply> {

@@ -111,4 +111,11 @@ export interface HubStore {
   workNextAt(): Promise<number | undefined>;
   /** Deliveries still queued (for tests, the bench and the start-up log). */
   deliveryCount(): Promise<number>;
+  /**
+   * A store shared by several hub nodes counts rate-limited requests itself:
+   * one more request under `key` in the one-minute window `minute`, and the
+   * window's count so far. Absent on the SQLite file, whose processes share
+   * one machine and count in memory.
+   */
+  rateCount?(key: string, minute: number): Promise<number>;
 }

@@ -84,6 +84,10 @@ export const SQL = {
     'UPDATE delivery SET claimed_by = NULL, claimed_until = NULL, due_at = $3 WHERE subscription_id = $1 AND claimed_by = $2',
   deliveryCount: 'SELECT count(*) AS count FROM delivery',
 
+  rateCount: `INSERT INTO rate_window (key, minute, count) VALUES ($1, $2, 1)
+    ON CONFLICT (key) DO UPDATE SET count = CASE WHEN rate_window.minute = $2 THEN rate_window.count + 1 ELSE 1 END, minute = $2
+    RETURNING count`,
+  rateExpire: 'DELETE FROM rate_window WHERE minute < $1',
   metaGet: 'SELECT value FROM meta WHERE key = $1',
   metaSet: 'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
 

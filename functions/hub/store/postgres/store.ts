@@ -238,7 +238,15 @@ export class PostgresHubStore implements HubStore {
   }
 
   subscriptionsExpire(now: number): Promise<number> {
-    return this.#tx(async (q) => (await q(SQL.subscriptionDeleteExpired, [now])).rowCount ?? 0, false);
+    return this.#tx(async (q) => {
+      // Past windows of the shared rate limit go with the sweep.
+      await q(SQL.rateExpire, [Math.floor(now / 60_000)]);
+      return (await q(SQL.subscriptionDeleteExpired, [now])).rowCount ?? 0;
+    }, false);
+  }
+
+  async rateCount(key: string, minute: number): Promise<number> {
+    return await this.#tx(async (q) => (await q<{ count: number }>(SQL.rateCount, [key, minute])).rows[0]?.count ?? 0, false);
   }
 
   // Topics
