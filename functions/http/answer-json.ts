@@ -1,7 +1,7 @@
-import { prefixTag, reviewsJson, runJson, selectedPositions, type ReviewSelection } from '../../src/lib/search/index.ts';
+import { prefixTag, reviewsJson, runJson, selectedPositions, type ReviewIndex, type ReviewSelection } from '../../src/lib/search/index.ts';
+import type { Review } from '../../src/schemas/review.ts';
 import { GetReviewsSinceOutputSchema } from '../../src/schemas/mcp-tools.ts';
 import { SearchResultSchema, SinceResultSchema, type SinceQuery } from '../../src/schemas/search.ts';
-import type { ReadModel } from '../builds/read-model.ts';
 
 /**
  * The one place where an answer that lists reviews becomes bytes: search and
@@ -12,6 +12,12 @@ import type { ReadModel } from '../builds/read-model.ts';
  * of pieces to write in order (one pooled buffer on the search's path).
  */
 export type AnswerBody = readonly (string | Buffer)[];
+
+/** What the serialiser reads of a build (its ReadModel): the index, and the reviews as objects for picked fields. */
+export interface AnswerSource {
+  readonly index: ReviewIndex;
+  reviews(selection: ReviewSelection): Partial<Review>[];
+}
 
 /** An answer's keys in its schema's order, split around `reviews`, each with its JSON label (`"key":`) written once. */
 export interface AnswerKeys {
@@ -38,7 +44,7 @@ export const MCP_SINCE_KEYS = answerKeys(GetReviewsSinceOutputSchema);
 export function answerJson(
   keys: AnswerKeys,
   answer: { reviews: ReviewSelection } & object,
-  model: ReadModel,
+  model: AnswerSource,
   allocate?: (size: number) => Buffer,
 ): AnswerBody {
   const values = answer as Record<string, unknown>;
@@ -88,7 +94,7 @@ export function bodyText(body: AnswerBody): string {
  * after the date (whatever page of them the parameters pick), the date, and
  * the parameters when there are any. A 304 then costs a lookup.
  */
-export function sinceEtag(model: ReadModel, since: string, count: number, query: string, params: SinceQuery): string {
+export function sinceEtag(model: AnswerSource, since: string, count: number, query: string, params: SinceQuery): string {
   const tag = `${prefixTag(model.index, count)}.${since}`;
   return query === '' ? `"${tag}"` : `"${tag}.${params.limit ?? ''}.${params.fields ?? ''}.${params.cursor ?? ''}"`;
 }

@@ -1,9 +1,9 @@
-import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Route } from '../http/router.ts';
+import type { StaticSite } from './static-site.ts';
 
 /** The built files, GET only: the app routes a path here when the current snapshot has a file for it. */
-export function staticRoute(artifacts: ArtifactsHolder): Route {
+export function staticRoute(artifacts: { readonly current: { readonly site: StaticSite } }): Route {
   return {
     path: '/{path}',
     methods: {
