@@ -103,6 +103,8 @@ const EntityStatsShape = {
   mention_count: CountSchema.describe('Reviews that mention it'),
   average_rating: z.number().min(1).max(5).nullable().describe('Mean star rating of those reviews, 2 decimals'),
   sentiment: SentimentSchema.nullable().describe('Mean text sentiment of those reviews; null when none has text'),
+  positive_count: CountSchema.describe('Of those reviews, the ones whose text reads positive'),
+  negative_count: CountSchema.describe('Of those reviews, the ones whose text reads negative'),
   top_aspects: z.array(TopAspectSchema).describe('Aspects those reviews mention most (up to 3)'),
   example_review_ids: ReviewIdsSchema,
 };

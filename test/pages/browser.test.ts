@@ -24,6 +24,8 @@ beforeAll(async () => {
     ['reviews', '/reviews/'],
     ['month', `/reviews/${data.reviews[0]!.date.slice(0, 7)}/`],
     ['summary', '/summary/'],
+    ['aspect', '/summary/aspects/pricing/'],
+    ['topic', '/summary/topics/panel-upgrade/'],
     ['developers', '/developers/'],
     ['not found', '/404.html'],
   ];
@@ -138,7 +140,7 @@ describe('the home page', () => {
     await context.close();
   });
 
-  it('writes screenshots of /, /reviews/ and /developers/ at 390 and 1280 px, light and dark', async () => {
+  it('writes screenshots of /, /reviews/, /summary/ and /developers/ at 390 and 1280 px, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [390, 1280]) {
         const context = await strictContext({ viewport: { width, height: 900 }, colorScheme });
@@ -146,6 +148,7 @@ describe('the home page', () => {
         for (const [name, path] of [
           ['home', '/'],
           ['reviews', '/reviews/'],
+          ['summary', '/summary/'],
           ['developers', '/developers/'],
         ]) {
           await page.goto(sample.url + path);

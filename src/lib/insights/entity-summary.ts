@@ -15,6 +15,9 @@ export function entityStats(results: readonly ReviewResult[], aspectOrder: Reado
     mention_count: results.length,
     average_rating: averageRating === null ? null : round(averageRating, 2),
     sentiment: sentiment === null ? null : sentimentOf(sentiment),
+    // A mean hides the critical reviews of a well-liked entity: say how many read each way.
+    positive_count: results.filter((r) => r.analysis.sentiment?.label === 'positive').length,
+    negative_count: results.filter((r) => r.analysis.sentiment?.label === 'negative').length,
     top_aspects: topAspects(results, aspectOrder),
     // Newest first: the reviews arrive sorted that way.
     example_review_ids: results.slice(0, EXAMPLES).map((r) => r.review.id),

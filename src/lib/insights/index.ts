@@ -39,9 +39,10 @@ export function buildInsights(input: InsightsInput): Insights {
   const sentences = indexSentences(results);
   const reasons = indexReasons(results, sentences, input.technicians);
   const aspects = summariseAspects(input.aspects, results, reasons);
+  const office = summariseOffice(results, reasons);
   const entities = {
     ...summariseEntities({ ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder }, results),
-    office: summariseOffice(results, reasons),
+    office: office.office,
   };
   const overall = overallSentiment(results);
   const range = dateRange(results);
@@ -53,6 +54,7 @@ export function buildInsights(input: InsightsInput): Insights {
     results,
     aspects,
     office: entities.office,
+    officeCritical: office.critical,
     replyRate: replies,
     announcements: announcedChanges(results),
     sentences,

@@ -10,11 +10,15 @@ const BAND = 0.05;
 /**
  * The office and staff as an entity: the reviews that mention them (see
  * reasons/concerns.ts for what counts), whether each speaks well or ill of
- * them, and the reasons whose sentences are about them.
+ * them, and the reasons whose sentences are about them; with the ids of the
+ * reviews that speak ill of them, for the summary.
  */
-export function summariseOffice(results: readonly ReviewResult[], index: ReasonIndex): OfficeInsight {
+export function summariseOffice(
+  results: readonly ReviewResult[],
+  index: ReasonIndex,
+): { office: OfficeInsight; critical: ReadonlySet<string> } {
   let positive = 0;
-  let negative = 0;
+  const critical = new Set<string>();
   const ids: string[] = [];
   const officeMatches = [...index.byAspect.values()].flat().filter((m) => m.concern === OFFICE);
   for (const r of results) {
@@ -33,14 +37,17 @@ export function summariseOffice(results: readonly ReviewResult[], index: ReasonI
             ? 'negative'
             : 'neutral';
     if (verdict === 'positive') positive++;
-    else if (verdict === 'negative') negative++;
+    else if (verdict === 'negative') critical.add(r.review.id);
   }
   return {
-    mention_count: ids.length,
-    positive_count: positive,
-    negative_count: negative,
-    review_ids: ids,
-    reasons: reasonsOf(officeMatches),
+    office: {
+      mention_count: ids.length,
+      positive_count: positive,
+      negative_count: critical.size,
+      review_ids: ids,
+      reasons: reasonsOf(officeMatches),
+    },
+    critical,
   };
 }
 

@@ -16,6 +16,8 @@ export interface SummaryInput {
   results: readonly ReviewResult[];
   aspects: readonly AspectSummary[];
   office: OfficeInsight;
+  /** The reviews that speak ill of the office and staff. */
+  officeCritical: ReadonlySet<string>;
   replyRate: Insights['reply_rate'];
   announcements: readonly Announcement[];
   sentences: SentenceIndex;
@@ -127,8 +129,8 @@ function oppositePair(reasons: readonly Reason[]): [Reason, Reason] | null {
 }
 
 /**
- * The next most criticised aspect and, when they draw at least "some" of the
- * critical reviews, the office and staff; "often while praising the
+ * The next most criticised aspect and, when at least "some" of the reviews of
+ * three stars or fewer speak ill of them, the office and staff; "often while praising the
  * electrician" only when most of those reviews do (a sentence that names a
  * technician or "the electrician" and reads positive).
  */
@@ -141,7 +143,7 @@ function otherComplaints(input: SummaryInput, next: AspectSummary | undefined): 
     ids.push(...(reason ? reason.quotes.map((q) => q.review_id) : next.example_review_ids));
   }
   const critical = input.results.filter((r) => r.review.rating <= 3);
-  const blamed = critical.filter((r) => input.office.review_ids.includes(r.review.id));
+  const blamed = critical.filter((r) => input.officeCritical.has(r.review.id));
   const q = quantifier(blamed.length, critical.length);
   if (q !== null && q !== 'a few' && input.office.negative_count > 0) {
     const praising = blamed.filter((r) => praisesTechnician(r, input.sentences.get(r.review.id) ?? []));

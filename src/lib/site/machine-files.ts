@@ -16,13 +16,19 @@ function lastChange(reviews: readonly { date: string; owner_reply: { date: strin
 }
 
 /** Every HTML page of the site, with the day it last changed (from content, never the clock). */
-export function sitePages(dataset: ReviewsDataset, months: readonly MonthPage[]): { path: string; lastmod: string | null }[] {
+export function sitePages(
+  dataset: ReviewsDataset,
+  months: readonly MonthPage[],
+  summaryDetails: readonly string[] = [],
+): { path: string; lastmod: string | null }[] {
   const latest = lastChange(dataset.reviews);
   return [
     { path: PAGES.home, lastmod: latest },
     { path: PAGES.reviews, lastmod: latest },
     ...months.map((m) => ({ path: monthPath(m.month), lastmod: lastChange(m.reviews) })),
     { path: PAGES.summary, lastmod: latest },
+    // The summary's aspect and topic pages change with any review.
+    ...summaryDetails.map((path) => ({ path, lastmod: latest })),
     { path: PAGES.developers, lastmod: null },
   ];
 }

@@ -21,6 +21,16 @@ export const MACHINE_PATHS = {
   robots: '/robots.txt',
 } as const;
 
+/** The page of one aspect of the work, `/summary/aspects/{id}/`: its reasons and its reviews. */
+export function aspectPath(id: string): string {
+  return `${PAGES.summary}aspects/${id}/`;
+}
+
+/** The page of one topic (an experience or a job), `/summary/topics/{id}/`: its quotes and its reviews. */
+export function topicPath(id: string): string {
+  return `${PAGES.summary}topics/${id}/`;
+}
+
 /** `YYYY-MM` of a `YYYY-MM-DD` date. */
 export function monthOf(date: string): string {
   return date.slice(0, 7);

@@ -170,9 +170,20 @@ describe('buildInsights on eight hand-checked reviews', () => {
         mention_count: 0,
         average_rating: null,
         sentiment: null,
+        positive_count: 0,
+        negative_count: 0,
         top_aspects: [],
         example_review_ids: [],
       });
+    });
+    it("says how many of an entity's reviews read positive and negative, not only their mean", () => {
+      // Tripping breaker: review 4 ("They left a mess and the breaker kept tripping.", 1 star) reads negative.
+      expect(insights.entities.problems[0]).toMatchObject({ mention_count: 1, positive_count: 0, negative_count: 1 });
+      // Tacoma: review 1, positive; Fife: review 8, positive.
+      expect(insights.entities.service_areas.map((a) => [a.name, a.positive_count, a.negative_count])).toEqual([
+        ['Fife', 1, 0],
+        ['Tacoma', 1, 0],
+      ]);
     });
     it('lists the problems described and the service areas', () => {
       expect(insights.entities.problems.map((p) => [p.id, p.mention_count, p.average_rating])).toEqual([['tripping-breaker', 1, 1]]);

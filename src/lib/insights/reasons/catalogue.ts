@@ -224,7 +224,7 @@ const CUES: readonly ReasonCue[] = [
     short: 'courteous and respectful',
     opposite: 'rude',
     pattern:
-      /\b(?:polite|courteous|respectful|friendly|kind|patient|nice|lovely|pleasant|calm|honest (?:people|company|crew|guys?|folks))\b/,
+      /\b(?:polite|courteous|respectful|friendly|kind(?! of)|patient|nice(?! (?:work|job|install\w*|price|and (?:clean|neat)))|lovely|pleasant|calm|honest (?:people|company|crew|guys?|folks))\b/,
   },
   {
     id: 'professional',
