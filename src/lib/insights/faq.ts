@@ -202,7 +202,7 @@ function serviceAnswer(id: string, question: string, input: FaqInput): Answer {
   const ids = input.results.filter((r) => r.analysis.services.includes(id)).map((r) => r.review.id);
   const polarity = entry.sentiment?.label ?? 'neutral';
   const quotes = quotesNaming(ids, input.sentences, input.results, servicePattern(input.services, id), polarity, 2);
-  const positive = ids.filter((rid) => input.results.find((r) => r.review.id === rid)?.analysis.sentiment?.label === 'positive').length;
+  const positive = input.results.filter((r) => r.analysis.services.includes(id) && r.analysis.sentiment?.label === 'positive').length;
   const q = quantifier(positive, ids.length);
   const said = quotes.length > 0 ? `Customers write ${listOf(quotes.map((x) => `“${x.text}”`))}` : '';
   const tone = `${capitalise(q ?? numberInWords(positive))} of the ${numberInWords(ids.length)} reviews of ${label} jobs read positive, at ${entry.average_rating?.toFixed(1) ?? 'no'} stars on average.`;
@@ -277,7 +277,8 @@ function complaintsAnswer(input: FaqInput): Answer {
     };
   const office = input.entities.office;
   const example = reasons.flatMap((r) => r.quotes)[0];
-  const critical = input.results.filter((r) => office.review_ids.includes(r.review.id) && r.review.rating <= 3);
+  const mentioning = new Set(office.review_ids);
+  const critical = input.results.filter((r) => r.review.rating <= 3 && mentioning.has(r.review.id));
   const praising = critical.filter((r) => praisesTechnician(r, input.sentences.get(r.review.id) ?? []));
   const also = praising.length * 2 > critical.length ? ', often in reviews that praise the electrician' : '';
   const officeNote =

@@ -21,11 +21,12 @@ export function summariseOffice(
   const critical = new Set<string>();
   const ids: string[] = [];
   const officeMatches = [...index.byAspect.values()].flat().filter((m) => m.concern === OFFICE);
+  const byReview = Map.groupBy(officeMatches, (m) => m.result);
   for (const r of results) {
     const sentences = index.officeSentences.get(r.review.id);
     if (!sentences) continue;
     ids.push(r.review.id);
-    const reasons = officeMatches.filter((m) => m.result === r).map((m) => m.cue.polarity);
+    const reasons = (byReview.get(r) ?? []).map((m) => m.cue.polarity);
     const lean = sentences.reduce((sum, s) => sum + s.score, 0);
     // A sentence can state a fault without an opinion word ("the office emailed the invoice twice"): then the reason it gives or the stars decide.
     const verdict =

@@ -197,21 +197,26 @@ export function biggestChange(input: Pick<SummaryInput, 'results' | 'aspects'>):
   const latest = input.results[0]?.review.date;
   if (!latest) return null;
   const cutoff = monthsBefore(latest, RECENT_MONTHS);
-  let best: Change | null = null;
-  for (const aspect of input.aspects) {
-    const recent = { all: 0, negative: 0 };
-    const before = { all: 0, negative: 0 };
-    const ids: string[] = [];
-    for (const r of input.results) {
-      const found = r.analysis.aspects.find((a) => a.id === aspect.id);
-      if (!found) continue;
-      const side = r.review.date > cutoff ? recent : before;
+  // One pass over the reviews, counting every aspect at once.
+  const tally = new Map<string, { recent: { all: number; negative: number }; before: { all: number; negative: number }; ids: string[] }>();
+  for (const r of input.results) {
+    const recentSide = r.review.date > cutoff;
+    for (const found of r.analysis.aspects) {
+      let t = tally.get(found.id);
+      if (!t) tally.set(found.id, (t = { recent: { all: 0, negative: 0 }, before: { all: 0, negative: 0 }, ids: [] }));
+      const side = recentSide ? t.recent : t.before;
       side.all++;
       if (found.polarity === 'negative') {
         side.negative++;
-        ids.push(r.review.id);
+        t.ids.push(r.review.id);
       }
     }
+  }
+  let best: Change | null = null;
+  for (const aspect of input.aspects) {
+    const t = tally.get(aspect.id);
+    if (!t) continue;
+    const { recent, before, ids } = t;
     if (recent.all < CHANGE.minMentions || before.all < CHANGE.minMentions) continue;
     const z = twoProportionZ(before.negative, before.all, recent.negative, recent.all);
     const change = {
