@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openHubStore, type HubStore, type StoreLocation } from '../../functions/hub/store/index.ts';
 import { CallbackServer } from './callback-server.ts';
+import { startPostgres } from './hub-postgres.ts';
 import { FIXTURE_DIST } from './paths.ts';
 import { createTestPki, type TestPki } from './test-ca.ts';
 
@@ -231,4 +232,22 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The hub's two engines: the integration suites that run against both. */
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** A hub fixture on `engine`: for Postgres, on a server of its own (started here, stopped by `cleanUp`). */
+export async function engineFixture(engine: Engine, options: Omit<HubFixtureOptions, 'databaseUrl'> = {}): Promise<HubFixture> {
+  if (engine === 'sqlite') return hubFixture(options);
+  const postgres = await startPostgres({ fsync: false });
+  const fx = await hubFixture({ ...options, databaseUrl: await postgres.createDatabase() });
+  return {
+    ...fx,
+    async cleanUp() {
+      await fx.cleanUp();
+      await postgres.stop();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, engineFixture, ENGINES, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const SUBSCRIBERS = 60;
 const ACKED = 10;
@@ -10,13 +10,13 @@ const CONCURRENCY = 4;
 const ENV = { HUB_DELIVERY_CONCURRENCY: String(CONCURRENCY), HUB_DELIVERY_TIMEOUT_MS: '1000' };
 
 /** docs/interface.md, "WebSub hub" and the item 6: kill -9 at any moment loses no subscription and no notification. */
-describe('kill -9 and restart', () => {
+describe.each(ENGINES)('kill -9 and restart (%s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess | undefined;
   const start = () => fx.startHub({ env: ENV });
 
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
   });
   afterAll(() => fx?.cleanUp());
 
@@ -36,7 +36,7 @@ describe('kill -9 and restart', () => {
       expect((await hub.subscribe(TOPICS.reviews, fx.callbacks.origin + path)).status).toBe(202);
     }
     await expect
-      .poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
+      .poll(() => inspectStore(fx.store, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
       .toBe(SUBSCRIBERS);
 
     const file = join(fx.distDir, 'client/reviews.json');
@@ -48,11 +48,11 @@ describe('kill -9 and restart', () => {
     await hub.kill();
     held.resolve();
     expect(delivered().size).toBeLessThan(SUBSCRIBERS);
-    expect(await inspectStore(fx.dbPath, async (s) => s.deliveryCount())).toBeGreaterThan(0);
+    expect(await inspectStore(fx.store, async (s) => s.deliveryCount())).toBeGreaterThan(0);
 
     hub = await start();
     // Drained: every row acknowledged and recorded, the dead process's claims (free after 2 × timeout + 1 s) included.
-    await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 30_000, interval: 100 }).toBe(0);
+    await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 30_000, interval: 100 }).toBe(0);
     expect(delivered().size).toBe(SUBSCRIBERS);
     for (const path of paths) {
       for (const post of fx.callbacks.to(path, 'POST')) expect(post.body.equals(body), path).toBe(true);
@@ -79,7 +79,7 @@ describe('kill -9 and restart', () => {
     held.resolve();
     hub = await start();
     await expect
-      .poll(() => inspectStore(fx.dbPath, async (s) => s.subscriptionGet(TOPICS.atom, callback)), { timeout: 15_000 })
+      .poll(() => inspectStore(fx.store, async (s) => s.subscriptionGet(TOPICS.atom, callback)), { timeout: 15_000 })
       .toBeDefined();
     const [first, second] = fx.callbacks.to('/slow-verifier').map((r) => r.query.get('hub.challenge'));
     expect(second).toBeDefined();

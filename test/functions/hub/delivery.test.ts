@@ -3,16 +3,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Received } from '../../support/callback-server.ts';
-import { HUB_URL, type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { HUB_URL, type HubProcess, engineFixture, ENGINES, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const FILES = { [TOPICS.atom]: 'feed.xml', [TOPICS.jsonFeed]: 'api/feed.json', [TOPICS.reviews]: 'reviews.json' } as Record<string, string>;
 
 /** docs/interface.md, "WebSub hub", publishing, delivery and failures, against the real service and real HTTPS callbacks. */
-describe('publishing and delivery', () => {
+describe.each(ENGINES)('publishing and delivery (%s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
   let edits = 0;
-  const subscriptions = () => inspectStore(fx.dbPath, async (s) => s.subscriptionList());
+  const subscriptions = () => inspectStore(fx.store, async (s) => s.subscriptionList());
   const posts = (path: string): Received[] => fx.callbacks.to(path, 'POST');
 
   /** Changes a topic's built bytes (the reviews dataset stays valid: only its layout changes). */
@@ -45,7 +45,7 @@ describe('publishing and delivery', () => {
   const publish = async (...urls: string[]) => expect((await hub.post({ 'hub.mode': 'publish', 'hub.url': urls })).status).toBe(202);
 
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     hub = await fx.startHub();
   });
   afterAll(() => fx?.cleanUp());
@@ -86,7 +86,7 @@ describe('publishing and delivery', () => {
       const answer = await hub.post({ 'hub.mode': 'publish' });
       expect(answer.status).toBe(202);
       expect(answer.text).toBe('Published: no topic changed since the last publish.\n');
-      expect(await inspectStore(fx.dbPath, async (s) => s.deliveryCount())).toBe(0);
+      expect(await inspectStore(fx.store, async (s) => s.deliveryCount())).toBe(0);
       expect(fx.callbacks.received.length).toBe(before);
     });
 
@@ -97,7 +97,7 @@ describe('publishing and delivery', () => {
       const answer = await hub.post({ 'hub.mode': 'publish', 'hub.url': TOPICS.atom });
       expect(answer.text).toBe(`Published: ${TOPICS.atom} is pushed to 1 subscriber.\n`);
       await fx.callbacks.waitFor(() => posts('/atom-signed').length === atom + 1, 'the atom notification');
-      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/json').length).toBe(json);
       await publish();
       await fx.callbacks.waitFor(() => posts('/json').length === json + 1, 'the JSON Feed notification');
@@ -122,7 +122,7 @@ describe('publishing and delivery', () => {
       newerPublished.resolve();
       await fx.callbacks.waitFor(() => posts('/slow-then-ok').length === 2, 'the retry');
       expect(posts('/slow-then-ok')[1]!.body.equals(newest)).toBe(true);
-      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/slow-then-ok')).toHaveLength(2);
     });
   });
@@ -193,7 +193,7 @@ describe('publishing and delivery', () => {
       await publish(TOPICS.reviews);
       await expect.poll(async () => (await subscriptions()).some((s) => s.callback === callback)).toBe(false);
       // Drained: nothing is left that could still reach it.
-      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/short-lease')).toEqual([]);
     });
 
@@ -206,7 +206,7 @@ describe('publishing and delivery', () => {
       const body = await change(TOPICS.reviews);
       await publish(TOPICS.reviews);
       await fx.callbacks.waitFor(() => posts('/renewed').length === 1, 'the notification');
-      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 10_000 }).toBe(0);
       expect(posts('/renewed')).toHaveLength(1);
       expect(posts('/renewed')[0]!.body.equals(body)).toBe(true);
       expect(posts('/renewed')[0]!.headers['x-hub-signature']).toBe(`sha256=${createHmac('sha256', 'b').update(body).digest('hex')}`);

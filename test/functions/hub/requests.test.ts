@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, request } from 'undici';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, engineFixture, ENGINES, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** What the hub endpoint refuses, and how (docs/interface.md, "WebSub hub": plain-text 4xx). */
-describe('hub requests', () => {
+describe.each(ENGINES)('hub requests (%s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
 
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     hub = await fx.startHub({ env: { HUB_MAX_SUBSCRIPTIONS_PER_HOST: '2' } });
   });
   afterAll(() => fx?.cleanUp());
@@ -99,7 +99,7 @@ describe('hub requests', () => {
         fx.callbacks.url(path);
         expect((await hub.subscribe(TOPICS.reviews, mine(path))).status).toBe(202);
       }
-      await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.subscriptionCountByHost('localhost', Date.now()))).toBe(2);
+      await expect.poll(() => inspectStore(fx.store, async (s) => s.subscriptionCountByHost('localhost', Date.now()))).toBe(2);
       const third = await hub.subscribe(TOPICS.reviews, mine('/cap-3'));
       expect(third.status).toBe(403);
       expect(third.text).toBe('localhost already holds 2 subscriptions, the most one callback host may hold\n');
@@ -108,11 +108,11 @@ describe('hub requests', () => {
   });
 });
 
-describe('hub rate limits (HUB_RATE_LIMIT_PER_MIN=3)', () => {
+describe.each(ENGINES)('hub rate limits (HUB_RATE_LIMIT_PER_MIN=3, %s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     hub = await fx.startHub({ env: { HUB_RATE_LIMIT_PER_MIN: '3' } });
   });
   afterAll(() => fx?.cleanUp());

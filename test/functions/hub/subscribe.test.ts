@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { type HubProcess, engineFixture, ENGINES, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /** The subscription's states (docs/interface.md, "WebSub hub"; docs/hub.md), against the real service and a real HTTPS callback. */
-describe('subscribing to the hub', () => {
+describe.each(ENGINES)('subscribing to the hub (%s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
-  const subscriptions = () => inspectStore(fx.dbPath, async (s) => s.subscriptionList());
+  const subscriptions = () => inspectStore(fx.store, async (s) => s.subscriptionList());
 
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     hub = await fx.startHub({ env: { HUB_LEASE_MIN_S: '60', HUB_LEASE_MAX_S: '7200', HUB_LEASE_DEFAULT_S: '3600' } });
   });
   afterAll(() => fx?.cleanUp());
@@ -132,7 +132,7 @@ describe('subscribing to the hub', () => {
       expect(answer.status).toBe(202);
       expect(answer.text).toBe('Unsubscribe accepted: there is no such subscription.\n');
       // Nothing was queued, so nothing will be sent (a verification is a row before it is a GET).
-      expect(await inspectStore(fx.dbPath, async (s) => s.verificationPending(TOPICS.atom, callback))).toBe(false);
+      expect(await inspectStore(fx.store, async (s) => s.verificationPending(TOPICS.atom, callback))).toBe(false);
       expect(fx.callbacks.to('/never-subscribed')).toEqual([]);
     });
   });
