@@ -51,6 +51,9 @@ describe('/summary/ and its pages', () => {
     expect(text).not.toContain(insights.model.name);
     expect(text).not.toContain('Text reads');
     expect(summary).toContain('<th scope="col" class="num">Read negative</th>');
+    // "Based on reviews of: date , date" had floating separators: dates hold commas, so semicolons follow each date directly.
+    expect(decode(summary)).toMatch(/Based on reviews of: (?:review of )?\w+ \d{1,2}, \d{4}; (?:review of )?\w+/);
+    expect(summary).not.toMatch(/<\/a>\s+[;,]/);
   });
 
   it('links a page for every aspect mentioned and every topic, each listing its reviews', () => {
