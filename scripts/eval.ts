@@ -31,7 +31,7 @@ import { InputError, parseJsonl } from '../tools/insights/cli/review-lines.ts';
 import { EvalLineSchema, type EvalLine } from '../tools/insights/evaluation/eval-lines.ts';
 import { crossValidate } from '../tools/insights/evaluation/cross-validate.ts';
 import {
-  ENTITY_DIR,
+  ENTITY_SETS,
   ENTITY_TARGETS,
   entityContent,
   evaluateEntities,
@@ -106,11 +106,12 @@ function main(): number {
     out.push(result.text);
     ok &&= result.ok;
   }
-  if (!values.input && existsSync(join(ENTITY_DIR, 'reviews.jsonl'))) {
-    const report = runEntityEval(ENTITY_DIR, values.content);
+  for (const set of values.input ? [] : ENTITY_SETS) {
+    if (!existsSync(join(set.dir, 'reviews.jsonl'))) continue;
+    const report = runEntityEval(set.dir, values.content);
     const met = meetsEntityTargets(report);
     out.push(
-      `entity set (${ENTITY_DIR}, ${report.reviews} reviews of another business, with its own data files)\n\n${formatEntityReport(report)}\n\n` +
+      `entity ${set.name} (${set.dir}, ${report.reviews} reviews of another business, with its own data files)\n\n${formatEntityReport(report)}\n\n` +
         `targets: technicians precision and recall >= ${ENTITY_TARGETS.technicians.precision}, services precision >= ${ENTITY_TARGETS.services.precision} and recall >= ${ENTITY_TARGETS.services.recall}: ${met ? 'met' : 'NOT met'}\n`,
     );
     ok &&= met;

@@ -32,7 +32,7 @@ describe('apiOperations', () => {
 describe('toolArguments', () => {
   it("reads a tool's arguments from the schema the server validates them with", () => {
     expect(toolArguments(MCP_TOOLS.get_review.inputSchema)).toEqual([
-      { name: 'id', type: expect.stringMatching(/^string/), required: true, description: 'Review id (a ULID)' },
+      { name: 'id', type: expect.stringMatching(/^string/), required: true, description: 'Review id (a ULID; any case)' },
     ]);
     expect(toolArguments(MCP_TOOLS.get_business.inputSchema)).toEqual([]);
     expect(toolArguments(MCP_TOOLS.get_trend.inputSchema)[0]).toMatchObject({ name: 'months', required: false, type: 'integer, 1 to 120' });

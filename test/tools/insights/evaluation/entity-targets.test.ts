@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEntityEval } from '../../../../scripts/eval.ts';
-import { ENTITY_DIR, ENTITY_TARGETS } from '../../../../tools/insights/evaluation/entities.ts';
+import { ENTITY_DIR, ENTITY_SETS, ENTITY_TARGETS } from '../../../../tools/insights/evaluation/entities.ts';
 
 /**
  * The entity set (corpus/entities/, another business, labelled apart from the
@@ -30,5 +30,37 @@ describe.skipIf(!existsSync(join(ENTITY_DIR, 'reviews.jsonl')))('the analyser on
   });
   it(`names the job's area from the text in >= ${MEASURED.areaAccuracy} of the reviews`, () => {
     expect(report.service_area_accuracy).toBeGreaterThanOrEqual(MEASURED.areaAccuracy);
+  });
+});
+
+/**
+ * Set B (corpus/entities-b/, another business again), written by a second
+ * labeller while the analyser changed and measured once, after it was frozen
+ * (docs/insights.md): the held-out figures. Pinned just under that one
+ * measurement; issue 30's targets are not met here either (technicians
+ * precision 0.883, services precision 0.878 and recall 0.813).
+ */
+const MEASURED_B = {
+  technicians: { precision: 0.88, recall: 0.98 },
+  services: { precision: 0.87, recall: 0.81 },
+  areaAccuracy: 0.93,
+} as const;
+
+describe('the analyser on the held-out entity set B', () => {
+  const report = runEntityEval(ENTITY_SETS[1].dir, 'content');
+
+  it(`has its 230 labelled reviews`, () => {
+    expect(report.reviews).toBe(230);
+  });
+  it(`finds technicians with precision >= ${MEASURED_B.technicians.precision} and recall >= ${MEASURED_B.technicians.recall}`, () => {
+    expect(report.technicians.precision).toBeGreaterThanOrEqual(MEASURED_B.technicians.precision);
+    expect(report.technicians.recall).toBeGreaterThanOrEqual(MEASURED_B.technicians.recall);
+  });
+  it(`finds services that are jobs with precision >= ${MEASURED_B.services.precision} and recall >= ${MEASURED_B.services.recall}`, () => {
+    expect(report.services.precision).toBeGreaterThanOrEqual(MEASURED_B.services.precision);
+    expect(report.services.recall).toBeGreaterThanOrEqual(MEASURED_B.services.recall);
+  });
+  it(`names the job's area from the text in >= ${MEASURED_B.areaAccuracy} of the reviews`, () => {
+    expect(report.service_area_accuracy).toBeGreaterThanOrEqual(MEASURED_B.areaAccuracy);
   });
 });
