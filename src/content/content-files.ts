@@ -84,6 +84,18 @@ export const CONTENT_FILES = {
   aspects: { name: 'aspects.json', schema: z.array(AspectSchema) },
 } as const;
 
+/** The data files beside the reviews, each read and validated on its own. */
+function readDataFiles(contentDir: string) {
+  return Promise.all([
+    readJsonContent(join(contentDir, CONTENT_FILES.business.name), CONTENT_FILES.business.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.technicians.name), CONTENT_FILES.technicians.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.services.name), CONTENT_FILES.services.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.serviceAreas.name), CONTENT_FILES.serviceAreas.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.editorial.name), CONTENT_FILES.editorial.schema),
+    readJsonContent(join(contentDir, CONTENT_FILES.aspects.name), CONTENT_FILES.aspects.schema),
+  ]);
+}
+
 /**
  * Every problem of `content/` in one pass: each file's own, then the
  * cross-file checks run on every file that parsed (docs/owner.md, "Building").
@@ -91,13 +103,8 @@ export const CONTENT_FILES = {
  * time zone when `business.json` parses.
  */
 export async function everyContentProblem(contentDir: string, today: (timeZone: string | undefined) => string | undefined): Promise<ContentProblem[]> {
-  const [business, technicians, services, serviceAreas, editorial, aspects, reviews] = await Promise.all([
-    readJsonContent(join(contentDir, CONTENT_FILES.business.name), CONTENT_FILES.business.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.technicians.name), CONTENT_FILES.technicians.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.services.name), CONTENT_FILES.services.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.serviceAreas.name), CONTENT_FILES.serviceAreas.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.editorial.name), CONTENT_FILES.editorial.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.aspects.name), CONTENT_FILES.aspects.schema),
+  const [[business, technicians, services, serviceAreas, editorial, aspects], reviews] = await Promise.all([
+    readDataFiles(contentDir),
     readEveryReviewFile(join(contentDir, 'reviews')),
   ]);
   const value = <T>(read: Read<T>): T | undefined => (read.ok ? read.value : undefined);
@@ -117,13 +124,8 @@ export async function everyContentProblem(contentDir: string, today: (timeZone: 
 
 /** All of `content/` as the dataset builder takes it; throws one ContentError listing every file's problems. */
 export async function readSiteContent(contentDir: string): Promise<SiteContent> {
-  const [business, technicians, services, serviceAreas, editorial, aspects, reviews] = await Promise.all([
-    readJsonContent(join(contentDir, CONTENT_FILES.business.name), CONTENT_FILES.business.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.technicians.name), CONTENT_FILES.technicians.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.services.name), CONTENT_FILES.services.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.serviceAreas.name), CONTENT_FILES.serviceAreas.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.editorial.name), CONTENT_FILES.editorial.schema),
-    readJsonContent(join(contentDir, CONTENT_FILES.aspects.name), CONTENT_FILES.aspects.schema),
+  const [[business, technicians, services, serviceAreas, editorial, aspects], reviews] = await Promise.all([
+    readDataFiles(contentDir),
     readReviewFiles(join(contentDir, 'reviews')),
   ]);
   const all = [business, technicians, services, serviceAreas, editorial, aspects, reviews];

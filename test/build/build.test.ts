@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, runBuildScript } from '../support/build.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
 import { freePort } from '../support/free-port.ts';
+import { startEntry } from '../support/start-entry.ts';
 
 // Builds share Astro's content cache: this file is the only one that builds (after the
 // global setup), and its tests run one after another.
@@ -212,24 +212,15 @@ describe('npm run build with a bad content file', () => {
 describe('npm start (functions/process/start.ts)', () => {
   /** Starts the entry point on a free port; resolves once it listens, with its base URL and output. */
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, [join(ROOT, 'functions/process/start.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', CONTENT_DIR: FIXTURE_CONTENT, BUILD_TODAY: TODAY, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    return startEntry({
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      CONTENT_DIR: FIXTURE_CONTENT,
+      BUILD_TODAY: TODAY,
+      NO_COLOR: '1',
+      ...env,
     });
-    let output = '';
-    const listening = new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-        if (url) resolve(url);
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, listening, exited, output: () => output };
   }
 
   it('builds when dist is missing, serves, skips the build when up to date, and stops cleanly on SIGTERM', async () => {

@@ -6,6 +6,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_CONTENT, ROOT } from '../support/paths.ts';
 import { freePort } from '../support/free-port.ts';
+import { startEntry } from '../support/start-entry.ts';
 
 // One site address for build, deploy and npm start (docs/running.md, "One site address"), and a
 // DIST_DIR outside the project. These builds use their own Astro cache, so they never share one.
@@ -44,24 +45,7 @@ function run(script: string, extra: Record<string, string>): Promise<{ code: num
 }
 
 function start(extra: Record<string, string>) {
-  const child = spawn(process.execPath, [join(ROOT, 'functions/process/start.ts')], {
-    cwd: ROOT,
-    env: env(extra),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, listening, exited, output: () => output };
+  return startEntry(env(extra));
 }
 
 const siteOf = async (dist: string) => (JSON.parse(await readFile(join(dist, 'build.json'), 'utf8')) as { site: string }).site;
