@@ -1,21 +1,14 @@
 import type { BusinessFile } from '../schemas/business.ts';
 import type { ServiceArea, ServiceFile, Technician } from '../schemas/catalogue.ts';
-import type { Review, ReviewFile } from '../schemas/review.ts';
+import type { Review } from '../schemas/review.ts';
 import type { ReviewsDataset } from '../schemas/reviews-dataset.ts';
 import { aggregateRating } from './aggregate-rating.ts';
 import { ContentError } from './content-error.ts';
 import { crossFileProblems } from './content/cross-checks.ts';
+import type { ReviewEntry } from './content/review-file.ts';
 import { createMentionMatcher } from './mentions.ts';
 import { unlistedPlaces } from './place-names.ts';
 import { compareNewestFirst } from './order.ts';
-
-/** One review file as the content layer read it. */
-export interface ReviewEntry {
-  /** Path relative to the project, for error messages. */
-  file: string;
-  data: ReviewFile;
-  body: string;
-}
 
 export interface SiteContent {
   business: BusinessFile;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../src/lib/content-error.ts';
-import { buildReviewsDataset, type ReviewEntry, type SiteContent } from '../../src/lib/reviews-dataset.ts';
+import type { ReviewEntry } from '../../src/lib/content/review-file.ts';
+import { buildReviewsDataset, type SiteContent } from '../../src/lib/reviews-dataset.ts';
 import { ReviewFileSchema } from '../../src/schemas/review.ts';
 import { ACME, reviewId } from '../support/business.ts';
 

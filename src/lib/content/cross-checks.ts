@@ -2,7 +2,7 @@ import type { BusinessFile } from '../../schemas/business.ts';
 import type { ServiceArea, ServiceFile, Technician } from '../../schemas/catalogue.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { normaliseText } from '../text.ts';
-import type { ReviewEntry } from '../reviews-dataset.ts';
+import type { ReviewEntry } from './review-file.ts';
 
 /**
  * Content as far as it was read: a file that did not parse is absent (its own

@@ -5,6 +5,14 @@ import { textLengthProblem } from './limits.ts';
 import { firstXmlIllegal, stringsOf } from './xml-chars.ts';
 import { zodProblems } from './zod-problems.ts';
 
+/** One review file as the content layer read it. */
+export interface ReviewEntry {
+  /** Path relative to the project, for error messages. */
+  file: string;
+  data: ReviewFile;
+  body: string;
+}
+
 export type ParsedReviewFile = { ok: true; data: ReviewFile; body: string } | { ok: false; problems: ContentProblem[] };
 
 /** One `content/reviews/*.md` file, from its text: header validated, body kept as written. */
