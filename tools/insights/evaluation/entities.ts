@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { buildInsights } from '../../../src/lib/insights/index.ts';
+import { buildInsights, type InsightsInput } from '../../../src/lib/insights/index.ts';
 import { otherPartyMask } from '../../../src/lib/insights/attribution.ts';
 import { tokenize } from '../../../src/lib/insights/tokenize.ts';
 import { createMentionMatcher } from '../../../src/lib/mentions.ts';
@@ -10,7 +10,6 @@ import { BusinessFileSchema } from '../../../src/schemas/business.ts';
 import { ServiceAreaSchema, ServiceFileSchema, TechnicianSchema } from '../../../src/schemas/catalogue.ts';
 import type { Review } from '../../../src/schemas/review.ts';
 import { InputError, parseJsonl } from '../cli/review-lines.ts';
-import type { ContentInput } from '../../../scripts/insights.ts';
 
 /**
  * The entity evaluation (corpus/entities/README.md): a second business's
@@ -20,6 +19,9 @@ import type { ContentInput } from '../../../scripts/insights.ts';
  * with that business's own roster, catalogue and areas. The set is for
  * measurement only: nothing is chosen on it.
  */
+/** The business's data files as the analyser takes them (the reviews come from the set). */
+type ContentInput = Omit<InsightsInput, 'reviews'>;
+
 export const ENTITY_DIR = 'corpus/entities';
 /**
  * Every entity set `npm run eval` scores. Set A (`corpus/entities/`) was seen
