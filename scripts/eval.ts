@@ -88,7 +88,7 @@ function main(): number {
     const folds = Number(values.folds);
     if (!Number.isInteger(folds) || folds < 2) throw new InputError(`--folds must be an integer of at least 2, not "${values.folds}"`);
     const content = loadContent(values.content);
-    const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
+    const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas);
     const report = crossValidate(readEvalLines(file), dictionary, { ...TRAIN_OPTIONS, folds });
     process.stdout.write(section(`${folds}-fold cross-validation inside ${file}`, report, CORPUS_TARGETS).text);
     return 0;

@@ -21,7 +21,7 @@ export const WEIGHTS_FILE = 'src/lib/insights/learned/weights.json';
 /** The weights file's text for a corpus file and a content directory (its cues feed the features). */
 export function trainedWeights(corpusFile: string = CORPUS_DEV_FILE, contentDir = 'content'): string {
   const content = loadContent(contentDir);
-  const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas, content.businessName);
+  const { dictionary } = createAnalysisContext(content.aspects, content.technicians, content.serviceAreas);
   // Read once: the bytes are hashed and parsed.
   const corpus = readFileSync(corpusFile, 'utf8');
   const model = train(prepare(parseJsonl(corpus, EvalLineSchema), dictionary), TRAIN_OPTIONS);

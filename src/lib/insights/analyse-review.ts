@@ -6,11 +6,9 @@ import type { CueKind } from './aspect-cues.ts';
 import { analyseText, type AspectOpinion, type OpinionPhrase, type Polarity, type TextAnalysis } from './analyse-text.ts';
 import { createAreaMatcher } from './areas.ts';
 import { compileDictionary, type Dictionary } from './dictionary.ts';
-import { VALENCE } from './lexicon.ts';
 import { round } from './numbers.ts';
 import { wholeEvidence } from './spans.ts';
 import { createProblemMatcher, type ProblemMatcher } from './problems.ts';
-import { extractTerms, termKeyOf, type ReviewTerms } from './terms.ts';
 import { learnedAspects, type Model } from './learned/model.ts';
 import { committedModel } from './learned/committed.ts';
 
@@ -20,14 +18,6 @@ export interface AnalysisContext {
   problems: ProblemMatcher;
   areaOf: (text: string) => string | null;
   aspectOrder: ReadonlyMap<AspectId, number>;
-  /** Words topics must not be made of: names, places, the business's name, opinion words. */
-  topicExclusions: ReadonlySet<string>;
-  /**
-   * Phrase key → aspect, for words that name an aspect without judging it
-   * ("quote", "invoice", "bill"; "emergency", "after hours"): topics treat
-   * them as synonyms, which reviews rarely use together.
-   */
-  topicSynonyms: ReadonlyMap<string, AspectId>;
   /** The learned layer that decides which aspects a review mentions and how (learned/weights.json). */
   model: Model;
 }
@@ -41,8 +31,6 @@ export interface ReviewResult {
   /** Aspect → how its evidence judges it, for choosing examples (see examples.ts). */
   cues: Map<AspectId, { kind: CueKind; strength: number }>;
   sentences: TextAnalysis['sentences'];
-  /** Candidate topic phrases, for `topics`. */
-  terms: ReviewTerms;
 }
 
 /** Neutral band of the review sentiment, VADER's convention. */
@@ -52,20 +40,16 @@ export function createAnalysisContext(
   aspects: readonly Aspect[],
   technicians: readonly Technician[],
   serviceAreas: readonly ServiceArea[],
-  businessName = '',
 ): AnalysisContext {
   const dictionary = compileDictionary(
     aspects,
     technicians.flatMap((t) => [t.name, firstName(t.name), ...t.aliases]),
   );
-  const exclusions = topicExclusions(technicians, serviceAreas, businessName, dictionary);
   return {
     dictionary,
     problems: createProblemMatcher(),
     areaOf: createAreaMatcher(serviceAreas),
     aspectOrder: new Map(aspects.map((a, i) => [a.id, i])),
-    topicExclusions: exclusions,
-    topicSynonyms: topicSynonyms(dictionary, exclusions),
     model: committedModel(),
   };
 }
@@ -86,7 +70,6 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
       phrases: new Map(),
       cues: new Map(),
       sentences: [],
-      terms: { keys: [], surfaces: [] },
     };
   }
   const result = analyseText(text, review.rating, context.dictionary);
@@ -111,7 +94,6 @@ export function analyseReview(review: Review, context: AnalysisContext): ReviewR
     phrases: new Map(agreed.map((a) => [a.id, phrasesFor(a, aspects.find((x) => x.id === a.id)!.polarity)])),
     cues: new Map(agreed.map((a) => [a.id, { kind: a.kind, strength: a.strength }])),
     sentences: result.sentences,
-    terms: extractTerms(text, result.tokens, context.topicExclusions),
   };
 }
 
@@ -144,38 +126,4 @@ export function sentimentOf(score: number): Sentiment {
   const rounded = round(score, 3);
   const label = rounded >= SENTIMENT_THRESHOLD ? 'positive' : rounded <= -SENTIMENT_THRESHOLD ? 'negative' : 'neutral';
   return { score: rounded, label };
-}
-
-function topicSynonyms(dictionary: Dictionary, exclusions: ReadonlySet<string>): Map<string, AspectId> {
-  const synonyms = new Map<string, AspectId>();
-  for (const [phrase, entry] of dictionary.entries) {
-    const naming = entry.cues.find((c) => c.kind === '0');
-    if (!naming) continue;
-    const key = termKeyOf(phrase, exclusions);
-    if (key !== null && !synonyms.has(key)) synonyms.set(key, naming.aspect);
-  }
-  return synonyms;
-}
-
-function topicExclusions(
-  technicians: readonly Technician[],
-  serviceAreas: readonly ServiceArea[],
-  businessName: string,
-  dictionary: Dictionary,
-): Set<string> {
-  const words = new Set<string>();
-  const add = (phrase: string): void => {
-    for (const w of phrase.toLowerCase().split(/[^\p{L}\p{N}']+/u)) if (w) words.add(w);
-  };
-  for (const t of technicians) [t.name, firstName(t.name), ...t.aliases].forEach(add);
-  for (const a of serviceAreas) [a.name, ...a.aliases].forEach(add);
-  // "Harbor & Pine Electric" is in many reviews and is no theme.
-  add(businessName);
-  for (const phrase of VALENCE.keys()) if (!phrase.includes(' ')) words.add(phrase);
-  // Words that judge an aspect are opinions too: "cheap", "pricey", "higher", "punctual".
-  for (const [key, entry] of dictionary.entries) {
-    if (key.includes(' ')) continue;
-    if (entry.aspectValence || entry.cues.some((c) => c.kind === '+' || c.kind === '-')) words.add(key);
-  }
-  return words;
 }

@@ -34,7 +34,7 @@ export interface InsightsInput {
  * depend on the order they arrive in.
  */
 export function buildInsights(input: InsightsInput): Insights {
-  const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas, input.businessName);
+  const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas);
   const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
   const sentences = indexSentences(results);
   const reasons = indexReasons(results, sentences, input.technicians);

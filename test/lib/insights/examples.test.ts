@@ -40,7 +40,7 @@ const input = {
   },
 };
 const insights = buildInsights(input);
-const context = createAnalysisContext(INPUT.aspects, INPUT.technicians, INPUT.serviceAreas, INPUT.businessName);
+const context = createAnalysisContext(INPUT.aspects, INPUT.technicians, INPUT.serviceAreas);
 const results = [...REVIEWS].sort(compareNewestFirst).map((r) => analyseReview(r, context));
 
 describe('example selection', () => {

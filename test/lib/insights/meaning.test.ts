@@ -12,7 +12,6 @@ const context = createAnalysisContext(
   ASPECTS,
   z.array(TechnicianSchema).parse(content('technicians.json')),
   z.array(ServiceAreaSchema).parse(content('service-areas.json')),
-  'Harbor & Pine Electric',
 );
 
 function analyse(text: string, rating: number) {
