@@ -1,6 +1,6 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
-import { isTechnicianMention } from './technician-names.ts';
+import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
 /**
@@ -19,11 +19,18 @@ export interface MentionMatcher {
 }
 
 export function createMentionMatcher(roster: readonly Technician[], catalogue: readonly ServiceFile[]): MentionMatcher {
-  const technicianMatch = phraseMatcher(technicianPhrases(roster, { includeSharedFirstNames: true }));
-  const specific = specificNames(roster);
+  const forms = writtenNameForms(roster);
+  const technicianMatch = phraseMatcher(new Map([...forms.phrases, ...technicianPhrases(roster, { includeSharedFirstNames: true })]));
+  const specific = new Set([...specificNames(roster), ...forms.specific]);
   const catalogued = withVariants(servicePhrases(catalogue));
   const bare = bareThingPhrases(catalogue, catalogued);
   const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
+  const firstNameOnly = (m: PhraseMatch): PhraseMatch => {
+    const phrase = m.phrase.split(' ')[0]!;
+    return { phrase, targets: firstOwners.get(phrase) ?? m.targets, start: m.start, end: m.start + phrase.length };
+  };
+  const firstOwners = new Map<string, string[]>();
+  for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
     const normalised = normaliseText(text);
     const matches = serviceMatch(normalised);
@@ -44,16 +51,38 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   };
   return {
     technicians: (text) => {
-      const found = new Set<string>();
       const matches = technicianMatch(text);
       if (matches.length === 0) return [];
-      // A shared first name means both, unless the review names one of them fully ("Chris D. … Chris was great").
-      const named = new Set(matches.filter((m) => m.targets.length === 1).flatMap((m) => m.targets));
-      for (const m of matches) {
-        // Case decides for names that are words; the offsets are the original's unless NFKC changed the length.
-        const original = normaliseText(text).length === text.length ? text : normaliseText(text);
-        if (!isTechnicianMention(original, m.start, m.end, specific.has(m.phrase))) continue;
-        const targets = m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
+      // Case decides for names that are words; the offsets are the original's unless NFKC changed the length.
+      const original = normaliseText(text).length === text.length ? text : normaliseText(text);
+      const lower = original.toLowerCase();
+      const accepted = matches.map((found) => {
+        // "Thanks Chris a lot": an initial that does not read as one leaves the first name alone.
+        const m = forms.specific.has(found.phrase) && !initialReadsAsName(original, found.start, found.end) ? firstNameOnly(found) : found;
+        const isSpecific = specific.has(m.phrase);
+        return { m, isSpecific, ok: isTechnicianMention(original, m.start, m.end, isSpecific) };
+      });
+      // A name the review gives someone else ("my husband Will") stays theirs wherever it comes back ("Will is no longer allowed").
+      const othersNames = new Set(accepted.filter((a) => !a.ok && !a.isSpecific && namesSomeoneElse(original, a.m.start)).map((a) => a.m.phrase));
+      for (const [k, a] of accepted.entries()) {
+        if (a.ok || othersNames.has(a.m.phrase)) continue;
+        // A name coordinated with another name is a name too ("dee and ted", "Will & Grant").
+        const joined = (b: (typeof accepted)[number] | undefined, gap: string) => b !== undefined && b.ok && COORDINATION.test(gap);
+        if (joined(accepted[k - 1], lower.slice(accepted[k - 1]?.m.end ?? 0, a.m.start)) || joined(accepted[k + 1], lower.slice(a.m.end, accepted[k + 1]?.m.start ?? 0)))
+          a.ok = true;
+      }
+      const kept = accepted.filter((a) => a.ok && !(othersNames.has(a.m.phrase) && !a.isSpecific));
+      // A shared first name means both, unless the review names one of them fully ("Chris D. … Chris was great");
+      // "Chris and Chris", "the other Chris" and "both Chrises" mean both whatever else is named.
+      const named = new Set(kept.filter((a) => a.m.targets.length === 1).flatMap((a) => a.m.targets));
+      const found = new Set<string>();
+      for (const [k, a] of kept.entries()) {
+        const { m } = a;
+        const both =
+          forms.plurals.has(m.phrase) ||
+          /\bother\s+$/.test(lower.slice(Math.max(0, m.start - 10), m.start)) ||
+          kept.some((b, j) => j !== k && b.m.phrase === m.phrase && COORDINATION.test(lower.slice(Math.min(b.m.end, m.end), Math.max(b.m.start, m.start))));
+        const targets = !both && m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
         for (const t of targets) found.add(t);
       }
       return [...found].sort();
@@ -177,6 +206,93 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
 
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** What may stand between two names in a list: "Dee and Ted", "Will & Grant", "Matt, Grant". */
+const COORDINATION = /^\s*(?:,|,?\s*(?:and|&|\+|or|n)|\/)\s*$/;
+
+/** Given names and the shorter or longer forms people write for them (a fact of English names, not of one roster). */
+const GIVEN_NAME_FORMS: readonly (readonly string[])[] = [
+  ['matt', 'matthew', 'matty'],
+  ['chris', 'christopher', 'christine', 'christina'],
+  ['will', 'william', 'willy', 'willie', 'bill', 'billy'],
+  ['ted', 'teddy', 'theodore', 'edward', 'ed'],
+  ['drew', 'andrew', 'andy'],
+  ['rob', 'robert', 'bob', 'bobby', 'robbie'],
+  ['mike', 'michael', 'mikey'],
+  ['dave', 'david'],
+  ['dan', 'daniel', 'danny'],
+  ['tom', 'thomas', 'tommy'],
+  ['jim', 'james', 'jimmy', 'jamie'],
+  ['joe', 'joseph', 'joey'],
+  ['tony', 'anthony'],
+  ['nick', 'nicholas', 'nicky'],
+  ['steve', 'steven', 'stephen'],
+  ['sam', 'samuel', 'samantha'],
+  ['ben', 'benjamin', 'benny'],
+  ['alex', 'alexander', 'alexandra'],
+  ['kate', 'katherine', 'katie', 'kathy'],
+  ['liz', 'elizabeth', 'beth', 'lizzie'],
+  ['rosa', 'rose', 'rosie'],
+  ['greg', 'gregory'],
+  ['jeff', 'jeffrey'],
+  ['jon', 'jonathan', 'john', 'johnny'],
+  ['pat', 'patrick', 'patricia'],
+  ['marc', 'marcus', 'mark'],
+];
+
+/**
+ * Written forms of roster names beyond the roster's own aliases: the first
+ * name and the surname's initial with or without its full stop ("Matt B",
+ * "Bill S."), the given name's longer or shorter form with that initial
+ * ("Matthew B."), and the plural of a first name two people share ("both
+ * Chrises", which means both). A form never takes a phrase the roster gives
+ * itself; an initial without its stop names someone only when it reads as an
+ * initial (initialReadsAsName).
+ */
+function writtenNameForms(roster: readonly Technician[]): { phrases: Map<string, string[]>; specific: Set<string>; plurals: Set<string> } {
+  const own = technicianPhrases(roster, { includeSharedFirstNames: true });
+  const phrases = new Map<string, string[]>();
+  const specific = new Set<string>();
+  const plurals = new Set<string>();
+  const firstOwners = new Map<string, string[]>();
+  for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
+  for (const t of roster) {
+    const parts = normaliseText(t.name).split(/\s+/);
+    if (parts.length < 2) continue;
+    const first = parts[0]!;
+    const initial = [...parts[parts.length - 1]!][0]!;
+    const givens = new Set([first, ...(GIVEN_NAME_FORMS.find((f) => f.includes(first)) ?? [])]);
+    for (const given of givens) {
+      for (const form of [`${given} ${initial}.`, `${given} ${initial}`, `${given} ${parts.slice(1).join(' ')}`]) {
+        if (own.has(form)) continue;
+        push(phrases, form, t.name);
+        specific.add(form);
+      }
+    }
+  }
+  for (const [first, owners] of firstOwners) {
+    if (owners.length < 2) continue;
+    const plural = /(?:s|x|z|ch|sh)$/.test(first) ? `${first}es` : `${first}s`;
+    if (own.has(plural)) continue;
+    for (const o of owners) push(phrases, plural, o);
+    plurals.add(plural);
+  }
+  // A form two people share with different initials is kept; one that two people share exactly names both (the phrase's targets).
+  for (const [phrase, names] of phrases) if (names.length > 1 && !plurals.has(phrase)) specific.delete(phrase);
+  return { phrases, specific, plurals };
+}
+
+/**
+ * Whether a name and a bare letter read as a name and an initial ("Chris L",
+ * "matt b"): always, unless the letter is also a word ("a", "I") written in
+ * another case than the name, as in "Thanks Chris a lot".
+ */
+function initialReadsAsName(text: string, start: number, end: number): boolean {
+  const written = text.slice(start, end);
+  const letter = /\s(\p{L})$/u.exec(written)?.[1];
+  if (letter === undefined || !/^[ai]$/i.test(letter)) return true;
+  return /^\p{Lu}/u.test(written) === /\p{Lu}/u.test(letter);
 }
 
 /** Phrases that name one person beyond doubt: a full name, or an alias of two words or more ("Chris D."). */

@@ -20,12 +20,17 @@ const SOMEONE_ELSE =
   /(?:^|\s)(?:my|our|her|his)\s+(?:husband|wife|son|daughter|brother|sister|dad|father|mom|mum|mother|neighbou?r|friend|partner|boyfriend|girlfriend|uncle|aunt|cousin|nephew|grandson|roommate|landlord|tenant)\s*$/;
 /** After a sentence-initial "Will", a name is followed by what the person did; the modal by a verb's base form. */
 const AFTER_NAME =
-  /^(?:was|is|and|,|'s|’s|did|does|has|had|came|comes|showed|got|knew|knows|took|made|went|found|put|ran|saw|said|says|told|gave|left|kept|brought|explained|fixed|installed|replaced|wired|arrived|walked|answered|called|quoted|from|at|&|himself|herself|\(|[\p{L}]+ed)\b/u;
+  /^(?:was|is|and|,|'s|’s|did|does|has|had|came|comes|showed|got|knew|knows|took|made|went|found|put|ran|saw|said|says|told|gave|left|kept|brought|explained|fixed|installed|replaced|wired|arrived|walked|answered|called|quoted|from|at|&|himself|herself|\(|cut|set|hung|spent|sent|built|led|dug|fit|lit|caught|taught|thought|understood|wrote|drove|spoke|stood|swore|tore|brought|bought|began|[\p{L}]+ed)\b|^[&+]/u;
 /** Words before a lower-case everyday-word name that make it a person. */
 const PERSON_BEFORE =
   /(?:^|\s)(?:tech|technician|electrician|guy|gal|lady|man|named|with|for|thanks|thank you|thx|ty|to|by|asked for|requested|shoutout to|shout out to)\s*$/;
 /** Words after "matt" that make it a finish, after "ted"/"bud" a thing. */
 const THING_AFTER = /^\s*(?:black|white|gr[ae]y|finish|paint|brass|bronze|gold|nickel|talk|light|lite|bear)\b/;
+
+/** Whether the words right before a name give it to someone else ("my husband Will", "our neighbor Marcus"). */
+export function namesSomeoneElse(text: string, start: number): boolean {
+  return SOMEONE_ELSE.test(text.slice(Math.max(0, start - 40), start).toLowerCase());
+}
 
 export function isTechnicianMention(text: string, start: number, end: number, specific: boolean): boolean {
   if (specific) return true;

@@ -135,3 +135,43 @@ describe('services that are jobs (issue 30)', () => {
     expect(content.technicians('fast service and will definitely use again')).toEqual([]);
   });
 });
+
+describe('written forms of roster names', () => {
+  const people = createMentionMatcher(
+    [
+      { name: 'Chris Alvarez', aliases: ['Chris A.'] },
+      { name: 'Chris Lund', aliases: [] },
+      { name: 'Will Duarte', aliases: [] },
+      { name: 'Grant Ellison', aliases: [] },
+      { name: 'Ted Pruitt', aliases: [] },
+      { name: 'Dee Whitfield', aliases: [] },
+    ],
+    [],
+  );
+
+  it('reads the first name and the surname initial, with or without its stop, and the longer given name', () => {
+    expect(people.technicians('Chris L put in the charger.')).toEqual(['Chris Lund']);
+    expect(people.technicians('chris a came out, all lower case review')).toEqual(['Chris Alvarez']);
+    expect(people.technicians('Christopher L. was great.')).toEqual(['Chris Lund']);
+    expect(people.technicians('Thanks Chris a lot for the help.')).toEqual(['Chris Alvarez', 'Chris Lund']);
+  });
+
+  it('reads "Chris and Chris", "the other Chris" and "both Chrises" as both', () => {
+    expect(people.technicians('Chris A. did the panel and the other Chris came back for the charger.')).toEqual([
+      'Chris Alvarez',
+      'Chris Lund',
+    ]);
+    expect(people.technicians('Thanks to both Chrises!')).toEqual(['Chris Alvarez', 'Chris Lund']);
+  });
+
+  it('keeps a name the review gives someone else as theirs throughout', () => {
+    expect(people.technicians('My husband Will tried it himself. Will is no longer allowed near the panel.')).toEqual([]);
+  });
+
+  it('reads a word-name coordinated with another name as a name', () => {
+    expect(people.technicians('thank you dee and ted!!!!')).toEqual(['Dee Whitfield', 'Ted Pruitt']);
+    expect(people.technicians('Will & Grant worked in the rain.')).toEqual(['Grant Ellison', 'Will Duarte']);
+    expect(people.technicians('Grant cut the hole in the wrong place.')).toEqual(['Grant Ellison']);
+    expect(people.technicians('I will grant you it was cheap.')).toEqual([]);
+  });
+});
