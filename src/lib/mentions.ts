@@ -63,12 +63,17 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         return { m, isSpecific, ok: isTechnicianMention(original, m.start, m.end, isSpecific) };
       });
       // A name the review gives someone else ("my husband Will") stays theirs wherever it comes back ("Will is no longer allowed").
-      const othersNames = new Set(accepted.filter((a) => !a.ok && !a.isSpecific && namesSomeoneElse(original, a.m.start)).map((a) => a.m.phrase));
+      const othersNames = new Set(
+        accepted.filter((a) => !a.ok && !a.isSpecific && namesSomeoneElse(original, a.m.start)).map((a) => a.m.phrase),
+      );
       for (const [k, a] of accepted.entries()) {
         if (a.ok || othersNames.has(a.m.phrase)) continue;
         // A name coordinated with another name is a name too ("dee and ted", "Will & Grant").
         const joined = (b: (typeof accepted)[number] | undefined, gap: string) => b !== undefined && b.ok && COORDINATION.test(gap);
-        if (joined(accepted[k - 1], lower.slice(accepted[k - 1]?.m.end ?? 0, a.m.start)) || joined(accepted[k + 1], lower.slice(a.m.end, accepted[k + 1]?.m.start ?? 0)))
+        if (
+          joined(accepted[k - 1], lower.slice(accepted[k - 1]?.m.end ?? 0, a.m.start)) ||
+          joined(accepted[k + 1], lower.slice(a.m.end, accepted[k + 1]?.m.start ?? 0))
+        )
           a.ok = true;
       }
       const kept = accepted.filter((a) => a.ok && !(othersNames.has(a.m.phrase) && !a.isSpecific));
@@ -81,8 +86,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         const both =
           forms.plurals.has(m.phrase) ||
           /\bother\s+$/.test(lower.slice(Math.max(0, m.start - 10), m.start)) ||
-          kept.some((b, j) => j !== k && b.m.phrase === m.phrase && COORDINATION.test(lower.slice(Math.min(b.m.end, m.end), Math.max(b.m.start, m.start))));
-        const targets = !both && m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
+          kept.some(
+            (b, j) =>
+              j !== k && b.m.phrase === m.phrase && COORDINATION.test(lower.slice(Math.min(b.m.end, m.end), Math.max(b.m.start, m.start))),
+          );
+        const targets =
+          !both && m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
         for (const t of targets) found.add(t);
       }
       return [...found].sort();
