@@ -1,6 +1,7 @@
 import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import type { Route } from '../http/router.ts';
 import { createEdgePolicy } from './edge-policy.ts';
+import { WrittenResults } from './prewritten.ts';
 import { mcpRoute } from './route.ts';
 import { createMcpServer } from './server-factory.ts';
 import { createSessionSigner } from './session.ts';
@@ -19,8 +20,10 @@ export interface McpOptions {
 
 /** The MCP endpoint's entries in the route table. */
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
+  const written = new WrittenResults();
   const route = mcpRoute({
-    server: createMcpServer({ artifacts, site: options.site }),
+    server: createMcpServer({ artifacts, site: options.site, written }),
+    written,
     sessions: createSessionSigner({
       secret: options.sessionSecret,
       ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}),

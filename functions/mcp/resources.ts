@@ -30,7 +30,7 @@ export function registerResources(server: McpServer, deps: McpDeps): void {
   const file = (path: string) => (uri: URL) => {
     const built = deps.artifacts.current.site.get(path);
     if (!built) throw new ResourceNotFoundError(uri.href);
-    return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: built.body.toString('utf8') }] };
+    return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: built.bytes().toString('utf8') }] };
   };
   const datasets = [
     {

@@ -5,6 +5,7 @@ import { compressedForClient } from '../http/compress.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import type { EdgePolicy } from './edge-policy.ts';
+import type { WrittenResults } from './prewritten.ts';
 import type { SessionSigner } from './session.ts';
 import { paramsRefusedAsInternalError, SharedTransport } from './sdk-workarounds.ts';
 
@@ -31,6 +32,8 @@ const ANSWER_HEADERS: Readonly<Record<string, string>> = {
 
 export interface McpEndpointDeps {
   server: McpServer;
+  /** The tool results `server`'s tools write once (McpDeps.written). */
+  written?: WrittenResults;
   sessions: SessionSigner;
   edge: EdgePolicy;
 }
@@ -43,7 +46,7 @@ export interface McpEndpointDeps {
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
 export function mcpRoute(deps: McpEndpointDeps): Route {
-  const transport = new SharedTransport();
+  const transport = new SharedTransport(deps.written);
   const ready = deps.server.connect(transport);
   const handler = async (request: HttpRequest): Promise<HttpReply> => {
     await ready;
