@@ -33,11 +33,13 @@ export class ArtifactsError extends Error {
 }
 
 export async function loadArtifacts(clientDir: string, previous?: Artifacts): Promise<Artifacts> {
-  const site = new StaticSite(clientDir, previous?.site);
+  // The index answers from the very bytes of /reviews.json: they are held whatever their size.
+  const site = new StaticSite(clientDir, previous?.site, [PATHS.reviews]);
   await site.load();
   const file = site.get(PATHS.reviews);
   if (!file) throw new ArtifactsError(`${clientDir}${PATHS.reviews} is missing: run the build first`);
-  const parsed = ReviewsDatasetSchema.safeParse(JSON.parse(file.body.toString('utf8')));
+  const body = file.bytes();
+  const parsed = ReviewsDatasetSchema.safeParse(JSON.parse(body.toString('utf8')));
   if (!parsed.success) {
     throw new ArtifactsError(`${clientDir}${PATHS.reviews} is not a valid reviews dataset: ${parsed.error.message}`);
   }
@@ -45,7 +47,7 @@ export async function loadArtifacts(clientDir: string, previous?: Artifacts): Pr
   let insights: InsightsSnapshot | undefined;
   return {
     site,
-    read: new ReadModel(createReviewIndex(parsed.data, file.body), file),
+    read: new ReadModel(createReviewIndex(parsed.data, body), file),
     dataset: { business, aggregate_rating },
     get insights() {
       insights ??= loadInsights(site, clientDir);
@@ -57,7 +59,7 @@ export async function loadArtifacts(clientDir: string, previous?: Artifacts): Pr
 function loadInsights(site: StaticSite, clientDir: string): InsightsSnapshot {
   const file = site.get(PATHS.insights);
   if (!file) throw new ArtifactsError(`${clientDir}${PATHS.insights} is missing: run the build first`);
-  const parsed = InsightsSchema.safeParse(JSON.parse(file.body.toString('utf8')));
+  const parsed = InsightsSchema.safeParse(JSON.parse(file.bytes().toString('utf8')));
   if (!parsed.success) {
     throw new ArtifactsError(`${clientDir}${PATHS.insights} is not a valid insights dataset: ${parsed.error.message}`);
   }

@@ -123,7 +123,7 @@ export class Publisher {
       if (!file) continue;
       const contentType = file.headers['content-type'] ?? 'application/octet-stream';
       // The hash the snapshot computed for the ETag: a publish hashes nothing again.
-      const distribute = { url: topic.url, contentType, body: file.body, hash: file.sha256 };
+      const distribute = { url: topic.url, contentType, body: file.bytes(), hash: file.sha256 };
       const result = await retrying(() => store.topicDistribute(distribute, now), PUBLISH_WITHIN_MS);
       if (result.changed) report.changed.push({ topic: topic.url, queued: result.queued });
     }

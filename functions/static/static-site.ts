@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, brotliDecompressSync, createBrotliDecompress, createGunzip, gunzip, gunzipSync } from 'node:zlib';
 import { lookup } from 'mrmime';
 import { CONTENT_TYPES, PATHS } from '../../src/lib/endpoints.ts';
 import { PRECOMPRESSED } from '../../src/build/precompress.ts';
@@ -13,7 +15,8 @@ import { headersByKind } from './headers.ts';
 /** One encoding of a built file: its bytes, tag and headers, computed once per load. */
 export interface Variant {
   coding: Coding;
-  body: Buffer;
+  /** Undefined for the identity bytes of a large file, which are decoded from a compressed copy when asked for (`RESIDENT_MAX_BYTES`). */
+  body: Buffer | undefined;
   /** Strong, one per encoding: the file's hash, then `.br` or `.gz` for a compressed one. */
   etag: string;
   headers: Record<string, string>;
@@ -23,7 +26,8 @@ export interface Variant {
 
 /** One built file, held in memory once per encoding. Its validators and headers are the identity encoding's. */
 export interface StaticFile extends Validators {
-  body: Buffer;
+  /** The file's bytes: held, or decoded from its compressed copy on each call for a large file (the caller keeps what it needs). */
+  bytes(): Buffer;
   /** SHA-256 of the body, hex, computed once per load: the ETag is cut from it and the hub compares topics by it. */
   sha256: string;
   headers: Record<string, string>;
@@ -45,6 +49,16 @@ const ETAG_SUFFIX: Record<Coding, string> = { identity: '', br: '.br', gzip: '.g
 const NOT_FOUND_PAGE = '/404.html';
 
 /**
+ * A file larger than this with a compressed copy is held compressed only: its
+ * identity bytes are decoded from the copy when a client that accepts neither
+ * br nor gzip asks for them (browsers, feed readers and the MCP clients all
+ * accept one). At 10,000 reviews the summary pages, `/insights.json` and
+ * their like are 50 of the build's 57 MB, and 5 MB compressed
+ * (docs/read-path.md, "Memory").
+ */
+export const RESIDENT_MAX_BYTES = 256 * 1024;
+
+/**
  * Serves `dist/client` from memory: no `stat` per request, validators and
  * headers precomputed, one copy of each encoding's bytes. Each load is a new
  * snapshot; a file whose bytes changed gets a Last-Modified later than the
@@ -57,10 +71,16 @@ export class StaticSite {
   readonly root: string;
   #previous: StaticSite | undefined;
 
-  /** `previous`: the snapshot this one replaces, whose Last-Modified values it must not go behind. */
-  constructor(root: string, previous?: StaticSite) {
+  readonly #resident: ReadonlySet<string>;
+
+  /**
+   * `previous`: the snapshot this one replaces, whose Last-Modified values it must not go behind.
+   * `resident`: paths whose identity bytes stay in memory whatever their size (the server reads them itself).
+   */
+  constructor(root: string, previous?: StaticSite, resident: readonly string[] = []) {
     this.root = root;
     this.#previous = previous;
+    this.#resident = new Set([NOT_FOUND_PAGE, ...resident]);
   }
 
   async load(): Promise<void> {
@@ -73,7 +93,7 @@ export class StaticSite {
       if (PRECOMPRESSED.some(({ suffix }) => file.endsWith(suffix) && names.has(file.slice(0, -suffix.length)))) continue;
       const urlPath = '/' + relative(this.root, file).split(sep).join('/');
       const siblings = PRECOMPRESSED.filter(({ suffix }) => names.has(file + suffix));
-      next.set(urlPath, await readStaticFile(file, urlPath, siblings, previous.get(urlPath)));
+      next.set(urlPath, await readStaticFile(file, urlPath, siblings, previous.get(urlPath), this.#resident.has(urlPath)));
     }
     this.#files = next;
     const page = next.get(NOT_FOUND_PAGE);
@@ -87,13 +107,14 @@ export class StaticSite {
   }
 
   /** Answers GET/HEAD for a built file, or undefined when there is none. */
-  serve(request: HttpRequest, path: string): HttpReply | undefined {
+  serve(request: HttpRequest, path: string): HttpReply | Promise<HttpReply> | undefined {
     const file = this.get(path);
     if (!file) return undefined;
-    const variant = file.variants.length === 1 ? file.variants[0] : pick(file.byCoding, request);
-    const notModified = notModifiedVariant(request, file, variant as Variant);
+    const variant = (file.variants.length === 1 ? file.variants[0] : pick(file.byCoding, request)) as Variant;
+    const notModified = notModifiedVariant(request, file, variant);
     if (notModified) return { status: 304, headers: notModified.notModifiedHeaders, body: null };
-    return { status: 200, headers: (variant as Variant).headers, body: (variant as Variant).body };
+    if (variant.body === undefined) return decodeSoon(file.byCoding).then((body) => ({ status: 200, headers: variant.headers, body }));
+    return { status: 200, headers: variant.headers, body: variant.body };
   }
 
   get hasNotFoundPage(): boolean {
@@ -104,7 +125,8 @@ export class StaticSite {
   notFoundPage(request: HttpRequest): HttpReply | undefined {
     if (!this.#notFound) return undefined;
     const variant = pick(this.#notFound, request);
-    return { status: 404, headers: variant.headers, body: variant.body };
+    // The 404 page is always held (its identity bytes too): it is never decoded per request.
+    return { status: 404, headers: variant.headers, body: variant.body ?? null };
   }
 }
 
@@ -149,9 +171,15 @@ async function readStaticFile(
   urlPath: string,
   siblings: readonly (typeof PRECOMPRESSED)[number][],
   previous: StaticFile | undefined,
+  resident: boolean,
 ): Promise<StaticFile> {
-  const [body, info, ...encoded] = await Promise.all([readFile(file), stat(file), ...siblings.map((s) => readFile(file + s.suffix))]);
-  const digest = createHash('sha256').update(body).digest();
+  const [info, ...encoded] = await Promise.all([stat(file), ...siblings.map((s) => readFile(file + s.suffix))]);
+  // A large file is hashed and checked against its copies in chunks: no whole-file buffer is made and dropped (such
+  // buffers, freed, raise glibc's mmap threshold, and what is allocated after them stays resident).
+  const large = info.size > RESIDENT_MAX_BYTES;
+  const held = !large || resident || siblings.length === 0 ? await readFile(file) : undefined;
+  // Unbounded, so always a digest.
+  const digest = held ? createHash('sha256').update(held).digest() : ((await streamDigest(createReadStream(file))) as Buffer);
   const hash = digest.toString('base64url').slice(0, 32);
   const etag = `"${hash}"`;
   const mtime = Math.floor(info.mtimeMs / 1000);
@@ -162,14 +190,17 @@ async function readStaticFile(
       : Math.max(mtime, previous.lastModifiedSeconds + 1);
   const type = TYPE_BY_PATH[urlPath] ?? lookup(urlPath) ?? 'application/octet-stream';
   const kind = headersByKind(urlPath, type);
-  const codings: { coding: Coding; body: Buffer }[] = [{ coding: 'identity', body }];
-  siblings.forEach((s, i) => {
+  const codings: { coding: Coding; body: Buffer | undefined }[] = [{ coding: 'identity', body: held }];
+  for (const [i, s] of siblings.entries()) {
     const bytes = encoded[i] as Buffer;
     // The build keeps only smaller encodings; a stray larger file is not worth sending. A copy that does not
     // decode to the file (the file edited or replaced after the build) is never sent: checking costs a few
     // milliseconds per megabyte, once per load.
-    if (bytes.length < body.length && decodesTo(bytes, s.coding, body)) codings.push({ coding: s.coding, body: bytes });
-  });
+    if (bytes.length < info.size && (await decodesTo(bytes, s.coding, info.size, digest))) codings.push({ coding: s.coding, body: bytes });
+  }
+  // No copy decodes to it after all: the file is held as it is.
+  const identity = codings[0] as { body: Buffer | undefined };
+  if (identity.body === undefined && codings.length === 1) identity.body = await readFile(file);
   const vary = codings.length > 1 ? { vary: 'Accept-Encoding' } : undefined;
   const variants = codings.map(({ coding, body: bytes }): Variant => {
     const tag = `"${hash}${ETAG_SUFFIX[coding]}"`;
@@ -183,26 +214,55 @@ async function readStaticFile(
     const { 'content-type': _type, 'content-encoding': _coding, ...notModifiedHeaders } = headers;
     return { coding, body: bytes, etag: tag, headers, notModifiedHeaders };
   });
-  const identity = variants[0] as Variant;
+  const identityVariant = variants[0] as Variant;
+  const byCoding: Partial<Record<Coding, Variant>> = Object.fromEntries(variants.map((v) => [v.coding, v]));
   return {
     etag,
     lastModifiedSeconds,
-    body,
+    bytes: () => identityVariant.body ?? decodeNow(byCoding),
     sha256: digest.toString('hex'),
-    headers: identity.headers,
+    headers: identityVariant.headers,
     variants,
-    byCoding: Object.fromEntries(variants.map((v) => [v.coding, v])),
+    byCoding,
   };
 }
 
-function decodesTo(encoded: Buffer, coding: 'br' | 'gzip', body: Buffer): boolean {
+async function streamDigest(chunks: AsyncIterable<Buffer>, maxBytes = Infinity): Promise<Buffer | undefined> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > maxBytes) return undefined;
+    hash.update(chunk);
+  }
+  return hash.digest();
+}
+
+/** Whether `encoded` decodes to the file of `size` bytes hashed to `digest`, decoded in chunks and stopped past `size`. */
+async function decodesTo(encoded: Buffer, coding: 'br' | 'gzip', size: number, digest: Buffer): Promise<boolean> {
+  const decoder = coding === 'br' ? createBrotliDecompress() : createGunzip();
+  decoder.end(encoded);
   try {
-    // Bounded: a copy that would decode to more than the file stops there.
-    const limit = { maxOutputLength: body.length + 1 };
-    return (coding === 'br' ? brotliDecompressSync(encoded, limit) : gunzipSync(encoded, limit)).equals(body);
+    return (await streamDigest(decoder, size))?.equals(digest) ?? false;
   } catch {
     return false;
+  } finally {
+    decoder.destroy();
   }
+}
+
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
+
+/** The identity bytes of a file held compressed only, from its gzip copy (the faster to decode), on the thread pool. */
+function decodeSoon(byCoding: Partial<Record<Coding, Variant>>): Promise<Buffer> {
+  const gzip = byCoding.gzip?.body;
+  return gzip ? gunzipAsync(gzip) : brotliDecompressAsync(byCoding.br?.body as Buffer);
+}
+
+function decodeNow(byCoding: Partial<Record<Coding, Variant>>): Buffer {
+  const gzip = byCoding.gzip?.body;
+  return gzip ? gunzipSync(gzip) : brotliDecompressSync(byCoding.br?.body as Buffer);
 }
 
 /** A variant of the 404 page as the body of a 404: no validators (a miss is not revalidated), and it varies by Accept too. */
