@@ -1,10 +1,12 @@
+import { PATHS } from '../../src/lib/endpoints.ts';
 import type { ArtifactsHolder } from '../builds/artifacts.ts';
+import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { Route } from '../http/router.ts';
 import { createEdgePolicy } from './edge-policy.ts';
-import { WrittenResults } from './prewritten.ts';
-import { mcpRoute } from './route.ts';
-import { createMcpServer } from './server-factory.ts';
 import { createSessionSigner } from './session.ts';
+
+/** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
+export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface McpOptions {
   /** Public base URL the build was made with (`dist/build.json`). */
@@ -18,17 +20,40 @@ export interface McpOptions {
   sessionLifetimeSeconds?: number;
 }
 
-/** The MCP endpoint's entries in the route table. */
+/**
+ * The MCP endpoint's entries in the route table. The MCP SDK, the server and
+ * its tools are loaded on the first request to `/mcp`: a process that never
+ * serves one (most of a read path's traffic is search, since and files) does
+ * not hold them (docs/read-path.md, "Memory").
+ */
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
-  const written = new WrittenResults();
-  const route = mcpRoute({
-    server: createMcpServer({ artifacts, site: options.site, written }),
-    written,
-    sessions: createSessionSigner({
-      secret: options.sessionSecret,
-      ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}),
-    }),
-    edge: createEdgePolicy({ site: options.site, allowedOrigins: options.allowedOrigins, listening: options.listening }),
+  // Made at once (no SDK in them): a setting they refuse stops the start, not the first MCP request.
+  const sessions = createSessionSigner({
+    secret: options.sessionSecret,
+    ...(options.sessionLifetimeSeconds ? { lifetimeSeconds: options.sessionLifetimeSeconds } : {}),
   });
-  return [route];
+  const edge = createEdgePolicy({ site: options.site, allowedOrigins: options.allowedOrigins, listening: options.listening });
+  let answerer: Promise<(request: HttpRequest) => Promise<HttpReply>> | undefined;
+  const load = async () => {
+    const [{ mcpAnswerer }, { createMcpServer }, { WrittenResults }] = await Promise.all([
+      import('./route.ts'),
+      import('./server-factory.ts'),
+      import('./prewritten.ts'),
+    ]);
+    const written = new WrittenResults();
+    return mcpAnswerer({
+      server: createMcpServer({ artifacts, site: options.site, written }),
+      written,
+      sessions,
+      edge,
+    });
+  };
+  return [
+    {
+      path: PATHS.mcp,
+      methods: { POST: async (request) => (await (answerer ??= load()))(request) },
+      body: { maxBytes: MCP_MAX_BODY_BYTES, types: ['application/json'] },
+      corsHeaders: ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'],
+    },
+  ];
 }

@@ -1,16 +1,11 @@
 import type { JSONRPCMessage, JSONRPCRequest, McpServer } from '@modelcontextprotocol/server';
 import { parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import { PATHS } from '../../src/lib/endpoints.ts';
 import { compressedForClient } from '../http/compress.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
-import type { Route } from '../http/router.ts';
 import type { EdgePolicy } from './edge-policy.ts';
 import type { WrittenResults } from './prewritten.ts';
 import type { SessionSigner } from './session.ts';
 import { paramsRefusedAsInternalError, SharedTransport } from './sdk-workarounds.ts';
-
-/** A JSON-RPC request is small; 1 MiB leaves room for long tool arguments and refuses megabytes unread. */
-export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 
 /** JSON-RPC 2.0 error codes, and the ones the SDK's own HTTP transport uses for transport-level refusals. */
 const PARSE_ERROR = -32700;
@@ -45,19 +40,10 @@ export interface McpEndpointDeps {
  * (see SharedTransport), which does the protocol's work. Every refusal is a
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
-export function mcpRoute(deps: McpEndpointDeps): Route {
+export async function mcpAnswerer(deps: McpEndpointDeps): Promise<(request: HttpRequest) => Promise<HttpReply>> {
   const transport = new SharedTransport(deps.written);
-  const ready = deps.server.connect(transport);
-  const handler = async (request: HttpRequest): Promise<HttpReply> => {
-    await ready;
-    return answer(request, deps, transport);
-  };
-  return {
-    path: PATHS.mcp,
-    methods: { POST: handler },
-    body: { maxBytes: MCP_MAX_BODY_BYTES, types: ['application/json'] },
-    corsHeaders: ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'],
-  };
+  await deps.server.connect(transport);
+  return (request) => answer(request, deps, transport);
 }
 
 async function answer(request: HttpRequest, deps: McpEndpointDeps, transport: SharedTransport): Promise<HttpReply> {

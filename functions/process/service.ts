@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../src/config.ts';
 import { createApp } from '../routing/app.ts';
 import { ArtifactsHolder, type ReloadResult } from '../builds/artifacts.ts';
 import { readBuildInfo } from '../builds/build-info.ts';
-import { createHub, type Hub } from '../hub/hub.ts';
+import type { Hub } from '../hub/hub.ts';
 import type { PublishReport } from '../hub/publisher.ts';
 import type { Resolver } from '../hub/safe-client.ts';
 import { HttpServer } from './server.ts';
@@ -64,9 +64,10 @@ export async function composeService(config: ServerConfig, options: ServiceOptio
     return { build, publish: await hub.publish(topics) };
   };
 
+  // Loaded only by a process that runs the hub (its HTTP client, undici, is a few MB a read process need not hold).
   const hub =
     config.role === 'all'
-      ? createHub({
+      ? (await import('../hub/hub.ts')).createHub({
           config: config.hub,
           artifacts,
           site,
