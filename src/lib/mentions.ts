@@ -1,4 +1,5 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
+import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
 import { judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
 import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
@@ -25,6 +26,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   const catalogued = withVariants(servicePhrases(catalogue));
   const bare = bareThingPhrases(catalogue, catalogued);
   const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
+  const roles = serviceRoles(catalogue);
   const firstNameOnly = (m: PhraseMatch): PhraseMatch => {
     const phrase = m.phrase.split(' ')[0]!;
     return { phrase, targets: firstOwners.get(phrase) ?? m.targets, start: m.start, end: m.start + phrase.length };
@@ -34,18 +36,37 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
     const normalised = normaliseText(text);
     const matches = serviceMatch(normalised);
-    if (matches.length === 0) return { services: [], negated: [] };
-    const words = wordsOf(normalised);
     const done = new Set<string>();
     const named = new Set<string>();
+    const causeFound = roles.troubleshooting !== null && tellsCauseFound(normalised);
+    if (causeFound) done.add(roles.troubleshooting!);
+    if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
+    if (matches.length === 0) return { services: [...done].sort(), negated: [] };
+    const words = wordsOf(normalised);
+    const lightingJobs = matches.filter(
+      (m, k) =>
+        LIGHTING_THING.test(m.phrase) &&
+        !partOfAnotherJob(normalised, matches, k) &&
+        judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) }) === 'job',
+    );
     for (const [k, m] of matches.entries()) {
+      // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
+      if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound) {
+        named.add(m.targets[0]);
+        continue;
+      }
       // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
       if (partOfAnotherJob(normalised, matches, k)) continue;
       const isBare = bare.has(m.phrase);
       const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: isBare });
       // A bare word that is not the job ("ran it from the panel") names a place, not a service.
       if (judgement !== 'job' && isBare && judgement !== 'negated') continue;
-      for (const id of m.targets) (judgement === 'job' ? done : named).add(id);
+      // A dimmer or switch hung with new lights in the same sentence is part of that job ("new pendants and a dimmer for them").
+      if (judgement === 'job' && CONTROL_THING.test(m.phrase) && lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) && !countedBefore(normalised, m.start))
+        continue;
+      // A 30 or 50 amp outlet (for an RV, a welder) is a dedicated circuit (corpus/entities/README.md's grey cases).
+      const targets = roles.circuit !== null && OUTLET_THING.test(m.phrase) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start)) ? [roles.circuit] : m.targets;
+      for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
   };
@@ -215,6 +236,22 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
 
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** Things that are lights, things that control them, and outlets, as customers name them. */
+const LIGHTING_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?|lamps?)$/;
+const CONTROL_THING = /\b(?:dimmers?|switch(?:es)?)$/;
+const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
+/** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
+const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
+
+function sameSentence(text: string, a: number, b: number): boolean {
+  return !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));
+}
+
+/** "two new switches": a count makes a thing an item of its own. */
+function countedBefore(text: string, at: number): boolean {
+  return /\b(?:\d+|two|three|four|five|six|several|a couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(text.slice(Math.max(0, at - 24), at));
 }
 
 /** What may stand between two names in a list: "Dee and Ted", "Will & Grant", "Matt, Grant". */

@@ -63,6 +63,11 @@ const FINE_AFTER =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
 const NOT_NEEDED_AFTER =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:wasn't|was not|isn't|is not|weren't|were not|aren't|are not)\s+(?:needed|necessary|required|the problem|the issue|the cause)|^\s+(?:not needed|needed after all|unnecessary)/u;
+/** A denial right after the thing: "a whole house rewire (we didn't)". */
+const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
+/** Before the thing, it was only planned, assumed, talked out of or pitched. */
+const NOT_DONE_BEFORE =
+  /\b(?:was|were) going to\b|\bassumed\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
 /** Negators that deny a job when they come shortly before its name, inside its clause. */
 const NEGATORS = new Set([
   'no',
@@ -96,14 +101,19 @@ const NEGATORS = new Set([
 ]);
 /** Verbs and words that make a bare thing right after them the job. */
 const BARE_JOBS = new Set(
-  'install installed installing replace replaced replacing swap swapped put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted moved relocated'.split(
+  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired'.split(
     ' ',
   ),
 );
+/** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
+const JOB_AFTER_THING = /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b/;
+/** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
+const DONE_AFTER_THING =
+  /^\s+(?:that\s+|which\s+)?(?:he|she|they|we|you)\s+(?:put in|put up|installed|hung|added|replaced|wired|mounted|swapped in)\b/;
 /** Words that make a bare thing a place ("ran it from the panel", "a loose neutral at the panel"). */
 const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
-const CATCH_ALL = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
+const CATCH_ALL = /\b(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
 /** Before a thing, it is wished for, not done ("a spare slot for a future hot tub"). */
 const FUTURE = new Set(['future', 'someday', 'eventual']);
 /** Counts before a catch-all thing list items of a job ("twelve can lights, outlets in the island", "14 switches"). */
@@ -164,7 +174,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const negator = before.findIndex((w) => NEGATORS.has(w) || w.endsWith("n't"));
   // "not only", "didn't just replace the outlet": the job was done and more.
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
-  if (NOT_NEEDED_AFTER.test(rest)) return 'negated';
+  if (NOT_NEEDED_AFTER.test(rest) || DENIED_AFTER.test(rest)) return 'negated';
+  // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
+  if (NOT_DONE_BEFORE.test(before.join(' '))) return 'negated';
   const phrase = occurrence.phrase;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase)) {
@@ -176,19 +188,21 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
   if (occurrence.bare === true) {
-    // A thing named bare is the job only right after a job's verb: "replaced the panel", not "from the panel".
-    const lead = before.slice(-3);
-    return lead.some((w) => BARE_JOBS.has(w)) &&
-      !PLACE_WORDS.has(before[before.length - 1] ?? '') &&
-      !PLACE_WORDS.has(before[before.length - 2] ?? '')
-      ? 'job'
-      : 'reference';
+    // A thing named bare is the job after a job's verb in its clause with no place word between ("quoted $2,900 for a
+    // panel", not "ran it from the panel"), before a job noun ("the panel swap", "the charger install"), or with a
+    // job's verb in the clause that follows it ("the switches he put in").
+    const verbAt = before.findLastIndex((w) => BARE_JOBS.has(w));
+    const placed = verbAt !== -1 && before.slice(verbAt + 1).some((w) => PLACE_WORDS.has(w));
+    if (verbAt !== -1 && !placed) return 'job';
+    if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest)) return 'job';
+    return 'reference';
   }
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
   if (FINE_AFTER.test(rest)) return 'negated';
-  if (/\bbreakers?\b/.test(phrase)) {
+  // A breaker or GFCI that tripped or was reset is the symptom unless the thing itself was replaced.
+  if (/\b(?:breakers?|gfcis?|gfis?)\b/.test(phrase)) {
     const beside = [...before.slice(-2), ...after.slice(0, 1), ...phrase.split(' ')];
     if (beside.some((w) => BREAKER_JOBS.test(w))) return 'job';
     // "the breaker still trips": the job was done and did not hold.

@@ -1,0 +1,83 @@
+/**
+ * Jobs a review tells without naming them by a catalogue phrase
+ * (docs/insights.md, "Services that are jobs"): a fault's cause found
+ * ("found a loose neutral", "it turned out to be the meter base") is
+ * troubleshooting; a panel taken to a higher amperage ("upgraded to 200
+ * amp", "our panel is now 200 amps") is the panel upgrade. Which catalogue
+ * service each is comes from the owner's own catalogue: the service whose
+ * phrases speak of diagnosing, and the one whose phrases name an amperage.
+ */
+import type { ServiceFile } from '../schemas/catalogue.ts';
+import { normaliseText } from './text.ts';
+
+export interface ServiceRoles {
+  /** The service whose catalogue phrases speak of finding a fault ("troubleshooting", "diagnosed"). */
+  troubleshooting: string | null;
+  /** Its phrases that name a symptom rather than the finding ("flickering lights", "dead circuit"): a job only when a cause is found. */
+  symptomPhrases: ReadonlySet<string>;
+  /** The service whose catalogue phrases name a service amperage ("200 amp upgrade"). */
+  amperage: string | null;
+  /** The service whose catalogue phrases name a dedicated or 240 V circuit. */
+  circuit: string | null;
+}
+
+const FINDING_PHRASE = /\b(?:troubleshoot|diagnos|track|trac(?:e|ed|ing)\b|found|figur|pinpoint)/;
+const AMPERAGE_PHRASE = /\b\d{3}\s?-?(?:a|amps?)\b/;
+
+export function serviceRoles(catalogue: readonly ServiceFile[]): ServiceRoles {
+  const phrasesOf = (s: ServiceFile) => [s.label, ...s.synonyms].map(normaliseText);
+  const troubleshooting = catalogue.find((s) => phrasesOf(s).some((p) => /\b(?:troubleshoot|diagnos)/.test(p))) ?? null;
+  const amperage = catalogue.find((s) => phrasesOf(s).some((p) => AMPERAGE_PHRASE.test(p))) ?? null;
+  const symptoms = troubleshooting ? phrasesOf(troubleshooting).filter((p) => !FINDING_PHRASE.test(p)) : [];
+  // Either number, as the matcher reads every phrase ("dead outlets" / "a dead outlet").
+  const symptomPhrases = new Set(symptoms.flatMap((p) => [p, p.endsWith('s') ? p.slice(0, -1) : `${p}s`]));
+  const circuit = catalogue.find((s) => phrasesOf(s).some((p) => /\bdedicated\b|\b240\s?-?v/.test(p))) ?? null;
+  return { troubleshooting: troubleshooting?.id ?? null, symptomPhrases, amperage: amperage?.id ?? null, circuit: circuit?.id ?? null };
+}
+
+/** Verbs of finding, and the sentence openings that report what was found. */
+const FINDING =
+  /\b(?:found|finding|traced|tracked(?: it)?(?: down)?|figured(?: out)?|spotted|pinpointed|diagnosed|discovered|located|noticed|turned out|turns out)\b/g;
+/** Words that make what was found a fault or its cause. */
+const FAULT =
+  /\b(?:loose|burn(?:ed|t|ing)|melted|nicked|damaged|bad|failed|failing|faulty|corroded|shorted|short|chewed|backstabbed|splice|neutral|nail|screw|water|moisture|wrong|overloaded|tripped|leaking|seized|undersized|bonded|cause|culprit|problem|issue|fault|why|what)\b/;
+/** "It was a bad main breaker", "the real problem was an ungrounded circuit". */
+const CAUSE_SENTENCE =
+  /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\b/u;
+/** Someone other than the business finding it: the customer, an inspector, another company. */
+const OTHER_FINDER = /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor)\s+(?:\S+\s+){0,1}$/;
+/** Something not working: what a cause is found for. */
+const SYMPTOM =
+  /\b(?:dead|died|out|no power|lost power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|went out|shock)\b/;
+/** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
+const FAULT_NAMED =
+  /\b(?:loose|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;
+const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|cannot|not)\s+(?:\S+\s+){0,1}$/;
+
+/** Whether the normalised text tells of a fault's cause found by the business. */
+export function tellsCauseFound(text: string): boolean {
+  if (!SYMPTOM.test(text)) return false;
+  if (CAUSE_SENTENCE.test(text) || FAULT_NAMED.test(text)) return true;
+  for (const m of text.matchAll(FINDING)) {
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    if (OTHER_FINDER.test(before) || NEGATED_BEFORE.test(before)) continue;
+    const sentenceEnd = text.slice(m.index + m[0].length).search(/[.!?\n]/);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + (sentenceEnd === -1 ? 120 : Math.min(sentenceEnd, 120)));
+    if (FAULT.test(after)) return true;
+  }
+  return false;
+}
+
+/** "Upgraded to 200 amp", "did the 200A upgrade", "ours is now 200 amps", "a new 200 amp". */
+const AMPERAGE_JOB =
+  /\b(?:upgrad(?:e|ed|ing)|bump(?:ed)?|mov(?:e|ed)|went|go|is now|are now|new)\s+(?:us\s+)?(?:up\s+)?(?:to\s+)?(?:a\s+)?(?:\d{3})\s?-?(?:a|amps?)\b|\b\d{3}\s?-?(?:a|amps?)\s+(?:upgrade|service|panel)\b/;
+
+/** Whether the normalised text tells of a service taken to a higher amperage. */
+export function tellsAmperageUpgrade(text: string): boolean {
+  for (const m of text.matchAll(new RegExp(AMPERAGE_JOB.source, 'g'))) {
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    if (/\b(?:no|not|didn'?t|don'?t|never|without)\b[^.!?]*$/.test(before)) continue;
+    return true;
+  }
+  return false;
+}
