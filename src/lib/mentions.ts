@@ -1,6 +1,6 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
-import { judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
+import { type Judgement, judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
 import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
@@ -43,29 +43,46 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     if (matches.length === 0) return { services: [...done].sort(), negated: [] };
     const words = wordsOf(normalised);
-    const lightingJobs = matches.filter(
-      (m, k) =>
-        LIGHTING_THING.test(m.phrase) &&
-        !partOfAnotherJob(normalised, matches, k) &&
-        judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) }) === 'job',
-    );
-    for (const [k, m] of matches.entries()) {
+    // Each find judged alone first: null when it is in neither list.
+    const judged = matches.map((m, k): Judgement | null => {
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
-      if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound) {
-        named.add(m.targets[0]);
-        continue;
-      }
+      if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
+        return 'negated';
       // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
-      if (partOfAnotherJob(normalised, matches, k)) continue;
-      const isBare = bare.has(m.phrase);
-      const judgement = judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: isBare });
+      if (partOfAnotherJob(normalised, matches, k)) return null;
+      return judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) });
+    });
+    // Things listed together share a fate: an item beside a job in a list is a job ("outlets, switches, a ceiling fan and
+    // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").
+    const listed = (k: number) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(matches[k]!.end, matches[k + 1]!.start));
+    for (let pass = 0; pass < 2; pass++)
+      for (const [k] of matches.entries()) {
+        if (judged[k] !== 'reference') continue;
+        if ((listed(k) && judged[k + 1] === 'job') || (k > 0 && listed(k - 1) && judged[k - 1] === 'job')) judged[k] = 'job';
+      }
+    for (let k = 0; k < matches.length; ) {
+      let j = k;
+      while (listed(j)) j++;
+      if (j - k >= 2) for (let i = k; i <= j; i++) if (judged[i] === 'reference') judged[i] = 'job';
+      k = j + 1;
+    }
+    const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
+    for (const [k, m] of matches.entries()) {
+      const judgement = judged[k];
+      if (judgement === null || judgement === undefined) continue;
       // A bare word that is not the job ("ran it from the panel") names a place, not a service.
-      if (judgement !== 'job' && isBare && judgement !== 'negated') continue;
+      if (judgement === 'reference' && bare.has(m.phrase)) continue;
       // A dimmer or switch hung with new lights in the same sentence is part of that job ("new pendants and a dimmer for them").
-      if (judgement === 'job' && CONTROL_THING.test(m.phrase) && lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) && !countedBefore(normalised, m.start))
+      if (
+        judgement === 'job' &&
+        CONTROL_THING.test(m.phrase) &&
+        lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) &&
+        !countedBefore(normalised, m.start)
+      )
         continue;
       // A 30 or 50 amp outlet (for an RV, a welder) is a dedicated circuit (corpus/entities/README.md's grey cases).
-      const targets = roles.circuit !== null && OUTLET_THING.test(m.phrase) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start)) ? [roles.circuit] : m.targets;
+      const highAmperage = OUTLET_THING.test(m.phrase) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
+      const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
@@ -244,6 +261,9 @@ const CONTROL_THING = /\b(?:dimmers?|switch(?:es)?)$/;
 const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
+
+/** What stands between two items of a list: a comma, "and", "plus", with an article or a count. */
+const LIST_GAP = /^\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s+)?$/u;
 
 function sameSentence(text: string, a: number, b: number): boolean {
   return !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));

@@ -48,7 +48,7 @@ const CAUSE_SENTENCE =
 const OTHER_FINDER = /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor)\s+(?:\S+\s+){0,1}$/;
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
-  /\b(?:dead|died|out|no power|lost power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|went out|shock)\b/;
+  /\b(?:dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smoke|blew|blown|fire|zap)\b/u;
 /** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
 const FAULT_NAMED =
   /\b(?:loose|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;

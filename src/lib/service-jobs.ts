@@ -67,7 +67,7 @@ const NOT_NEEDED_AFTER =
 const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
-  /\b(?:was|were) going to\b|\bassumed\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
+  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
 /** Negators that deny a job when they come shortly before its name, inside its clause. */
 const NEGATORS = new Set([
   'no',
@@ -176,7 +176,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
   if (NOT_NEEDED_AFTER.test(rest) || DENIED_AFTER.test(rest)) return 'negated';
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
-  if (NOT_DONE_BEFORE.test(before.join(' '))) return 'negated';
+  if (NOT_DONE_BEFORE.test(sentenceBefore(text, occurrence.start))) return 'negated';
   const phrase = occurrence.phrase;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase)) {
@@ -203,14 +203,31 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (FINE_AFTER.test(rest)) return 'negated';
   // A breaker or GFCI that tripped or was reset is the symptom unless the thing itself was replaced.
   if (/\b(?:breakers?|gfcis?|gfis?)\b/.test(phrase)) {
-    const beside = [...before.slice(-2), ...after.slice(0, 1), ...phrase.split(' ')];
+    // The thing's own name is no cue: a GFCI is a GFCI whether or not it was replaced; its modifiers are ("bad breaker").
+    const beside = [...before.slice(-2), ...after.slice(0, 1), ...phrase.split(' ').slice(0, -1)];
     if (beside.some((w) => BREAKER_JOBS.test(w))) return 'job';
     // "the breaker still trips": the job was done and did not hold.
     if (after.some((w) => w === 'still' || w === 'again')) return 'job';
-    if (after.some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w))) return 'reference';
+    if (clauseAfter(words, last, 6).some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w))) return 'reference';
   }
-  const context = [...before, ...phrase.split(' '), ...after];
+  const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
   return context.some((w) => JOB_CUES.has(w) || COUNTS.test(w)) ? 'job' : 'reference';
+}
+
+/** The text from the start of the sentence, or from its last contrast word, up to `at`. */
+function sentenceBefore(text: string, at: number): string {
+  const from = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('\n', at - 1));
+  const sentence = text.slice(Math.max(from + 1, at - 200), at);
+  // A contrast starts a new thought: "we were going to … but … it was just the ceiling fans".
+  const turn = [...sentence.matchAll(/\b(?:but|so|however|though|then|instead)\b/g)].pop();
+  return turn ? sentence.slice(turn.index + turn[0].length) : sentence;
+}
+
+/** Up to `n` words after word `last`, within its clause. */
+function clauseAfter(words: readonly Word[], last: number, n: number): string[] {
+  const out: string[] = [];
+  for (let w = last + 1; w < words.length && out.length < n && !words[w]!.clauseStart; w++) out.push(words[w]!.text);
+  return out;
 }
 
 function firstWordAt(words: readonly Word[], offset: number): number {
