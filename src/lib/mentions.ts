@@ -55,15 +55,18 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // Things listed together share a fate: an item beside a job in a list is a job ("outlets, switches, a ceiling fan and
     // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").
     const listed = (k: number) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(matches[k]!.end, matches[k + 1]!.start));
+    const promotable = (k: number) =>
+      judged[k] === 'reference' && !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
     for (let pass = 0; pass < 2; pass++)
-      for (const [k] of matches.entries()) {
-        if (judged[k] !== 'reference') continue;
+      for (const [k, m] of matches.entries()) {
+        // A pair in a sentence with no job's verb ("my porch light and the outside outlet both quit") shares no job.
+        if (!promotable(k) || !JOB_VERB.test(sentenceAround(normalised, m.start))) continue;
         if ((listed(k) && judged[k + 1] === 'job') || (k > 0 && listed(k - 1) && judged[k - 1] === 'job')) judged[k] = 'job';
       }
     for (let k = 0; k < matches.length; ) {
       let j = k;
       while (listed(j)) j++;
-      if (j - k >= 2) for (let i = k; i <= j; i++) if (judged[i] === 'reference') judged[i] = 'job';
+      if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
     }
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
@@ -262,8 +265,21 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
 
-/** What stands between two items of a list: a comma, "and", "plus", with an article or a count. */
-const LIST_GAP = /^\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s+)?$/u;
+/** What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item the catalogue does not name. */
+const LIST_GAP =
+  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s*?)?){1,2}\s*$/u;
+
+/** A place word right before a thing: "surge protector at the panel". */
+const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
+/** Verbs that put the business to work, for telling whether a sentence reports a job at all. */
+const JOB_VERB =
+  /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new)\b/;
+
+function sentenceAround(text: string, at: number): string {
+  const from = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('\n', at - 1));
+  const ends = [text.indexOf('.', at), text.indexOf('!', at), text.indexOf('?', at), text.indexOf('\n', at)].filter((i) => i !== -1);
+  return text.slice(from + 1, ends.length > 0 ? Math.min(...ends) : text.length);
+}
 
 function sameSentence(text: string, a: number, b: number): boolean {
   return !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));

@@ -43,15 +43,20 @@ const FAULT =
   /\b(?:loose|burn(?:ed|t|ing)|melted|nicked|damaged|bad|failed|failing|faulty|corroded|shorted|short|chewed|backstabbed|splice|neutral|nail|screw|water|moisture|wrong|overloaded|tripped|leaking|seized|undersized|bonded|cause|culprit|problem|issue|fault|why|what)\b/;
 /** "It was a bad main breaker", "the real problem was an ungrounded circuit". */
 const CAUSE_SENTENCE =
-  /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\b/u;
+  /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\s+(?:to be\s+)?(?:a|an|the|just|actually|that|in|on)\b/u;
 /** Someone other than the business finding it: the customer, an inspector, another company. */
-const OTHER_FINDER = /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor)\s+(?:\S+\s+){0,1}$/;
+const OTHER_FINDER =
+  /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:\S+\s+){0,1}$/;
+/** What a customer finds that is not a fault: the business itself ("found them online"). */
+const NOT_A_CAUSE = /^\s+(?:them|you|this company|the company|their|these guys|this business|\p{L}+ online|online|on google|on yelp|through)\b/u;
+/** Verbs of finding that say a cause was found whatever follows ("found a junction box buried behind drywall"). */
+const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpointed|diagnosed)$/;
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
-  /\b(?:dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smoke|blew|blown|fire|zap)\b/u;
+  /\b(?:dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
 /** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
 const FAULT_NAMED =
-  /\b(?:loose|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;
+  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;
 const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|cannot|not)\s+(?:\S+\s+){0,1}$/;
 
 /** Whether the normalised text tells of a fault's cause found by the business. */
@@ -63,7 +68,8 @@ export function tellsCauseFound(text: string): boolean {
     if (OTHER_FINDER.test(before) || NEGATED_BEFORE.test(before)) continue;
     const sentenceEnd = text.slice(m.index + m[0].length).search(/[.!?\n]/);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + (sentenceEnd === -1 ? 120 : Math.min(sentenceEnd, 120)));
-    if (FAULT.test(after)) return true;
+    if (NOT_A_CAUSE.test(after)) continue;
+    if (FAULT.test(after) || STRONG_FINDING.test(m[0])) return true;
   }
   return false;
 }
@@ -76,7 +82,8 @@ const AMPERAGE_JOB =
 export function tellsAmperageUpgrade(text: string): boolean {
   for (const m of text.matchAll(new RegExp(AMPERAGE_JOB.source, 'g'))) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (/\b(?:no|not|didn'?t|don'?t|never|without)\b[^.!?]*$/.test(before)) continue;
+    // "no upgrade", "our existing 200 amp service": denied, or what the house already had.
+    if (/\b(?:no|not|didn'?t|don'?t|never|without|existing|current|already|plenty)\b[^.!?]*$/.test(before)) continue;
     return true;
   }
   return false;

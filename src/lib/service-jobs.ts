@@ -105,6 +105,11 @@ const BARE_JOBS = new Set(
     ' ',
   ),
 );
+/** Words between a verb and a thing that make the verb's object something else ("replaced it and checked the rest of the panel"). */
+const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
+/** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
+const OTHER_THING_BEFORE =
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$/;
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
 const JOB_AFTER_THING = /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b/;
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
@@ -191,9 +196,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     // A thing named bare is the job after a job's verb in its clause with no place word between ("quoted $2,900 for a
     // panel", not "ran it from the panel"), before a job noun ("the panel swap", "the charger install"), or with a
     // job's verb in the clause that follows it ("the switches he put in").
-    const verbAt = before.findLastIndex((w) => BARE_JOBS.has(w));
-    const placed = verbAt !== -1 && before.slice(verbAt + 1).some((w) => PLACE_WORDS.has(w));
-    if (verbAt !== -1 && !placed) return 'job';
+    if (OTHER_THING_BEFORE.test(`${before.slice(-2).join(' ')} ${phrase}`)) return 'reference';
+    const lead = before.slice(-5);
+    const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
+    const between = lead.slice(verbAt + 1);
+    if (verbAt !== -1 && !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w))) return 'job';
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest)) return 'job';
     return 'reference';
   }
@@ -208,7 +215,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     if (beside.some((w) => BREAKER_JOBS.test(w))) return 'job';
     // "the breaker still trips": the job was done and did not hold.
     if (after.some((w) => w === 'still' || w === 'again')) return 'job';
-    if (clauseAfter(words, last, 6).some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w))) return 'reference';
+    if (clauseAfter(words, last, 6).some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w)))
+      // "the GFCI kept tripping … swapped it": the symptom's thing was then replaced.
+      return REPLACED_IT.test(nextSentences(text, occurrence.end, 1).slice(0, 200)) ? 'job' : 'reference';
   }
   const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
   return context.some((w) => JOB_CUES.has(w) || COUNTS.test(w)) ? 'job' : 'reference';
@@ -221,6 +230,19 @@ function sentenceBefore(text: string, at: number): string {
   // A contrast starts a new thought: "we were going to … but … it was just the ceiling fans".
   const turn = [...sentence.matchAll(/\b(?:but|so|however|though|then|instead)\b/g)].pop();
   return turn ? sentence.slice(turn.index + turn[0].length) : sentence;
+}
+
+const REPLACED_IT = /\b(?:replac|swapp|swap|chang|fix)\w*\s+(?:it|them|that|those|both)\b/;
+
+/** The text from `at` to the end of the sentence after the one `at` is in (`extra` sentences more). */
+function nextSentences(text: string, at: number, extra: number): string {
+  let end = at;
+  for (let i = 0; i <= extra; i++) {
+    const next = text.slice(end).search(/[.!?\n]\s/);
+    if (next === -1) return text.slice(at);
+    end += next + 1;
+  }
+  return text.slice(at, end);
 }
 
 /** Up to `n` words after word `last`, within its clause. */
