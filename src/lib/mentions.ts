@@ -27,6 +27,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   const bare = bareThingPhrases(catalogue, catalogued);
   const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
   const roles = serviceRoles(catalogue);
+  const outdoorLighting = outdoorOwner(catalogue);
   const firstNameOnly = (m: PhraseMatch): PhraseMatch => {
     const phrase = m.phrase.split(' ')[0]!;
     return { phrase, targets: firstOwners.get(phrase) ?? m.targets, start: m.start, end: m.start + phrase.length };
@@ -85,7 +86,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         continue;
       // A 30 or 50 amp outlet (for an RV, a welder) is a dedicated circuit (corpus/entities/README.md's grey cases).
       const highAmperage = OUTLET_THING.test(m.phrase) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
-      const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : m.targets;
+      const outdoorLights =
+        outdoorLighting !== null && bare.has(m.phrase) && /^light/.test(m.phrase) && OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start));
+      const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
@@ -214,6 +217,7 @@ function variantsOf(phrase: string): string[] {
 
 /** Things a customer names bare ("the panel", "a fan", "new fixtures") that a catalogue phrase ends with. */
 const THINGS: readonly (readonly string[])[] = [
+  ['light', 'lights', 'lighting'],
   ['panel', 'panels'],
   ['fan', 'fans'],
   ['fixture', 'fixtures'],
@@ -248,10 +252,29 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
         if (forms.includes(last)) owners.add(s.id);
       }
     }
-    if (owners.size !== 1) continue;
-    for (const form of forms) if (!catalogued.has(form)) bare.set(form, [...owners]);
+    // Lights belong to two services when one is outdoor lighting: bare, they are the indoor one (an outdoor word
+    // before them makes them outdoor: outdoorOwner).
+    // Only services whose label names lights own them ("flickering lights" is a symptom of another service).
+    const indoor = forms.includes('lights')
+      ? [...owners].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id)))
+      : [...owners];
+    if (indoor.length !== 1) continue;
+    for (const form of forms) if (!catalogued.has(form)) bare.set(form, indoor);
   }
   return bare;
+}
+
+/** Words that put a thing or a service outdoors. */
+const OUTDOOR = /\b(?:outdoor|outdoors|outside|exterior|landscape|yard|garden|porch|deck|patio|dock|soffit|flood|security|motion|path|pathway|driveway|string)\b/;
+
+function labelOf(catalogue: readonly ServiceFile[], id: string): string {
+  return normaliseText(catalogue.find((s) => s.id === id)?.label ?? '');
+}
+
+/** The outdoor lighting service of a catalogue, if it has one: lights with an outdoor word before them are its. */
+function outdoorOwner(catalogue: readonly ServiceFile[]): string | null {
+  const outdoor = catalogue.filter((s) => OUTDOOR.test(normaliseText(s.label)) && /\blight/.test(normaliseText(s.label)));
+  return outdoor.length === 1 ? outdoor[0]!.id : null;
 }
 
 export function firstName(name: string): string {
@@ -273,7 +296,7 @@ const LIST_GAP =
 const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
 /** Verbs that put the business to work, for telling whether a sentence reports a job at all. */
 const JOB_VERB =
-  /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new)\b/;
+  /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new|jobs?|work)\b/;
 
 function sentenceAround(text: string, at: number): string {
   const from = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('\n', at - 1));

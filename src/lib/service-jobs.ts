@@ -101,7 +101,7 @@ const NEGATORS = new Set([
 ]);
 /** Verbs and words that make a bare thing right after them the job. */
 const BARE_JOBS = new Set(
-  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired'.split(
+  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired did redid'.split(
     ' ',
   ),
 );
@@ -110,6 +110,8 @@ const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
   /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$/;
+/** "work on the sconces and the new lights": the business's work named before the thing. */
+const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
 const JOB_AFTER_THING = /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b/;
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
@@ -201,7 +203,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
     const between = lead.slice(verbAt + 1);
     if (verbAt !== -1 && !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w))) return 'job';
-    if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest)) return 'job';
+    if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
   }
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
@@ -238,7 +240,8 @@ const REPLACED_IT = /\b(?:replac|swapp|swap|chang|fix)\w*\s+(?:it|them|that|thos
 function nextSentences(text: string, at: number, extra: number): string {
   let end = at;
   for (let i = 0; i <= extra; i++) {
-    const next = text.slice(end).search(/[.!?\n]\s/);
+    // A full stop after a single letter is an initial ("chris d. came"), not a sentence's end.
+    const next = text.slice(end).search(/(?<!(?:^|[^\p{L}])\p{L})[.!?]\s|\n/u);
     if (next === -1) return text.slice(at);
     end += next + 1;
   }
