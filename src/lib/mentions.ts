@@ -84,8 +84,19 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         !countedBefore(normalised, m.start)
       )
         continue;
-      // A 30 or 50 amp outlet (for an RV, a welder) is a dedicated circuit (corpus/entities/README.md's grey cases).
-      const highAmperage = OUTLET_THING.test(m.phrase) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
+      // A 30 or 50 amp outlet (for an RV, a welder) or breaker is a dedicated circuit (corpus/entities/README.md's grey cases).
+      // Breakers swapped with the panel they sit in are the panel upgrade ("replaced our old breakers with a new panel").
+      // Breakers added for their own sake keep their job ("added AFCI breakers").
+      if (
+        BREAKER_THING.test(m.phrase) &&
+        !/\b(?:afci|gfci|arc)\b/.test(m.phrase) &&
+        !/\b(?:add|added|adding|new)\s+(?:\p{L}+\s+)?$/u.test(normalised.slice(Math.max(0, m.start - 20), m.start)) &&
+        roles.amperage !== null &&
+        !m.targets.includes(roles.amperage) &&
+        matches.some((o, j) => judged[j] === 'job' && o.targets.includes(roles.amperage!) && sameSentence(normalised, o.start, m.start))
+      )
+        continue;
+      const highAmperage = (OUTLET_THING.test(m.phrase) || BREAKER_THING.test(m.phrase)) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
       const outdoorLights =
         outdoorLighting !== null && bare.has(m.phrase) && /^light/.test(m.phrase) && OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start));
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
@@ -284,6 +295,7 @@ export function firstName(name: string): string {
 /** Things that are lights, things that control them, and outlets, as customers name them. */
 const LIGHTING_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?|lamps?)$/;
 const CONTROL_THING = /\b(?:dimmers?|switch(?:es)?)$/;
+const BREAKER_THING = /\bbreakers?$/;
 const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;

@@ -112,6 +112,11 @@ const OTHER_THING_BEFORE =
   /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
+const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
+const SYMPTOM_STATES = new Set(['flickering', 'flickery', 'dead', 'dim', 'dimming', 'buzzing', 'blinking', 'flashing']);
+const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mount\w*|add\w*)$/;
+const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket)\b/;
+const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'my', 'their', 'his', 'her', 'main', 'old', 'existing']);
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
 const JOB_AFTER_THING = /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b/;
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
@@ -194,6 +199,12 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
       : 'reference';
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
+  // A light that flickers or died because of a fault elsewhere is the symptom ("fixed our flickering lights (loose
+  // connection at the meter)"), unless it was put in or replaced itself.
+  if (LIGHT_THING.test(phrase) && before.slice(-2).some((w) => SYMPTOM_STATES.has(w)) && !before.some((w) => INSTALL_VERBS.test(w)))
+    return 'negated';
+  // "a thing" followed by a box, plate or cover names that part ("a light box", "the outlet cover"), not the thing.
+  if (PART_AFTER.test(rest)) return 'reference';
   if (occurrence.bare === true) {
     // A thing named bare is the job after a job's verb in its clause with no place word between ("quoted $2,900 for a
     // panel", not "ran it from the panel"), before a job noun ("the panel swap", "the charger install"), or with a
@@ -201,7 +212,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     if (OTHER_THING_BEFORE.test(`${before.slice(-2).join(' ')} ${phrase}`)) return 'reference';
     const lead = before.slice(-5);
     const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
-    const between = lead.slice(verbAt + 1);
+    // "swapped it for a breaker panel": the old thing, then the new one.
+    const between = lead.slice(verbAt + 1).join(' ').replace(/\b(?:it|them) (?:for|with)\b/, 'for').split(' ');
     if (verbAt !== -1 && !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w))) return 'job';
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
@@ -209,6 +221,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
+  // "a long run from the main panel": the panel as a place.
+  if (PLACE_WORDS.has(before.filter((w) => !DETERMINERS.has(w)).pop() ?? '') && before.length > 0 && !before.some((w) => BARE_JOBS.has(w)))
+    return 'reference';
   if (FINE_AFTER.test(rest)) return 'negated';
   // A breaker or GFCI that tripped or was reset is the symptom unless the thing itself was replaced.
   if (/\b(?:breakers?|gfcis?|gfis?)\b/.test(phrase)) {
