@@ -200,7 +200,9 @@ function withVariants(phrases: ReadonlyMap<string, string[]>): Map<string, strin
 
 function variantsOf(phrase: string): string[] {
   const variants = new Set<string>();
-  const forms = [phrase, phrase.replace(/-/g, ' ')];
+  // "three-way switch" is also written "3-way switch".
+  const digits = phrase.replace(/\b(one|two|three|four)\b/g, (w) => String(['one', 'two', 'three', 'four'].indexOf(w) + 1));
+  const forms = [phrase, phrase.replace(/-/g, ' '), digits, digits.replace(/-/g, ' ')];
   for (const form of forms) {
     variants.add(form);
     const words = form.split(' ');
@@ -256,23 +258,34 @@ const THINGS: readonly (readonly string[])[] = [
 function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: ReadonlyMap<string, string[]>): Map<string, string[]> {
   const bare = new Map<string, string[]>();
   for (const forms of THINGS) {
-    const owners = new Set<string>();
+    const owners = new Map<string, number>();
     for (const s of catalogue) {
       for (const phrase of [s.label, ...s.synonyms]) {
         const last = normaliseText(phrase).split(/\s+/).pop() ?? '';
-        if (forms.includes(last)) owners.add(s.id);
+        if (forms.includes(last)) owners.set(s.id, (owners.get(s.id) ?? 0) + 1);
       }
     }
     // Lights belong to two services when one is outdoor lighting: bare, they are the indoor one (an outdoor word
     // before them makes them outdoor: outdoorOwner).
     // Only services whose label names lights own them ("flickering lights" is a symptom of another service).
+    // Other things two services end with go to the one that ends with them most, by more than one ("light switch",
+    // "three-way switch" against "transfer switch"); a circuit is too often part of another job (a hot tub's, a
+    // range's) to be given to one by count.
     const indoor = forms.includes('lights')
-      ? [...owners].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id)))
-      : [...owners];
+      ? [...owners.keys()].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id)))
+      : forms.includes('circuit')
+        ? [...owners.keys()].filter(() => owners.size === 1)
+        : majorityOwner(owners);
     if (indoor.length !== 1) continue;
     for (const form of forms) if (!catalogued.has(form)) bare.set(form, indoor);
   }
   return bare;
+}
+
+function majorityOwner(owners: ReadonlyMap<string, number>): string[] {
+  const ranked = [...owners].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 1) return [ranked[0]![0]];
+  return ranked.length > 1 && ranked[0]![1] >= ranked[1]![1] + 2 ? [ranked[0]![0]] : [];
 }
 
 /** Words that put a thing or a service outdoors. */

@@ -17,7 +17,7 @@ export interface Word {
   clauseStart: boolean;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:.!?()\n]|\s-\s|\u2013|\u2014/gu;
+const WORD = /\p{N}+(?:[,.]\p{N}+)+|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[,;:.!?()\n]|\s-\s|\u2013|\u2014/gu;
 const CLAUSE_WORDS = new Set(['but', 'however', 'although', 'though', 'except', 'whereas']);
 
 /** The words of a normalised text, each marked when it opens a clause. */
@@ -118,7 +118,8 @@ const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mou
 const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket)\b/;
 const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'my', 'their', 'his', 'her', 'main', 'old', 'existing']);
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
-const JOB_AFTER_THING = /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b/;
+const JOB_AFTER_THING =
+  /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b|^\s+(?:(?:is|was|were|got|being|now)\s+)+(?:installed|put in|hooked up|wired|mounted|hung|in)\b|^\s+put in\b/;
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
 const DONE_AFTER_THING =
   /^\s+(?:that\s+|which\s+)?(?:he|she|they|we|you)\s+(?:put in|put up|installed|hung|added|replaced|wired|mounted|swapped in)\b/;
@@ -192,8 +193,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const phrase = occurrence.phrase;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase)) {
-    if (OTHERS_INSPECTION.test(`${near} ${phrase}`)) return 'reference';
+    // "an inspection for our insurance company", "required by the city": whom it is for is not who did it.
+    const doneBy = `${near} ${phrase}`.replace(/\b(?:for|required by|needed by|from)(?: (?:our|the|my|a|an))?( \S+){1,2}/g, ' ');
     const around = `${before.join(' ')} ${phrase} ${after.join(' ')}`;
+    if (/^\s+(?:that\s+|which\s+)?(?:they|he|she)\s+did\b/.test(rest)) return 'job';
+    if (OTHERS_INSPECTION.test(doneBy)) return 'reference';
     return before.some((w) => JOB_CUES.has(w)) || /\b(?:report|safety|pre-sale|pre-purchase|whole[- ]house|full|annual)\b/.test(around)
       ? 'job'
       : 'reference';
@@ -237,7 +241,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
       return REPLACED_IT.test(nextSentences(text, occurrence.end, 1).slice(0, 200)) ? 'job' : 'reference';
   }
   const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
-  return context.some((w) => JOB_CUES.has(w) || COUNTS.test(w)) ? 'job' : 'reference';
+  if (context.some((w) => JOB_CUES.has(w) || COUNTS.test(w))) return 'job';
+  // "It's an outlet. They replaced it.": the thing, then its job in the next sentence.
+  return /^[^.!?]*[.!?]?\s*(?:they|he|she|\p{L}+)?\s*(?:replac|swapp|swap|fix|repair|install)\w*\s+(?:it|them)\b/u.test(nextSentences(text, occurrence.end, 1))
+    ? 'job'
+    : 'reference';
 }
 
 /** The text from the start of the sentence, or from its last contrast word, up to `at`. */
