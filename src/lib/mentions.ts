@@ -81,7 +81,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         judgement === 'job' &&
         CONTROL_THING.test(m.phrase) &&
         lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) &&
-        !countedBefore(normalised, m.start)
+        controlsLights(normalised, m.start, m.end)
       )
         continue;
       // A 30 or 50 amp outlet (for an RV, a welder) or breaker is a dedicated circuit (corpus/entities/README.md's grey cases).
@@ -224,6 +224,8 @@ function variantsOf(phrase: string): string[] {
                 : `${last}s`;
     if (other) variants.add([...words, other].join(' '));
   }
+  // A one-word job noun is also written as its verb: "an inspection" / "Dee inspected the house".
+  if (/^\p{L}+ction$/u.test(phrase)) variants.add(phrase.replace(/ction$/, 'cted'));
   variants.delete(phrase);
   return [...variants];
 }
@@ -315,7 +317,7 @@ const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?
 
 /** What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item the catalogue does not name. */
 const LIST_GAP =
-  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s*?)?){1,2}\s*$/u;
+  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s*?)?){1,2}\s*$/u;
 
 /** A place word right before a thing: "surge protector at the panel". */
 const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
@@ -333,9 +335,14 @@ function sameSentence(text: string, a: number, b: number): boolean {
   return !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));
 }
 
-/** "two new switches": a count makes a thing an item of its own. */
-function countedBefore(text: string, at: number): boolean {
-  return /\b(?:\d+|two|three|four|five|six|several|a couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(text.slice(Math.max(0, at - 24), at));
+/**
+ * Whether a switch or dimmer is said as the lights' own control: "put them on a dimmer", "with a switch at the
+ * bottom", "plus a dimmer", "a dimmer for them"; "and a new switch by the stairs" is an item of its own.
+ */
+function controlsLights(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 24), start);
+  if (/\b(?:\d+|two|three|four|five|six|several|couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(before)) return false;
+  return /\b(?:with|plus|on|onto|for)\s+(?:(?:a|an|the|new|its|their)\s+)*$/.test(before) || /^\s+for\s+(?:them|it|the\s+\S*\s*lights?|the)\b/.test(text.slice(end, end + 30));
 }
 
 /** What may stand between two names in a list: "Dee and Ted", "Will & Grant", "Matt, Grant". */
