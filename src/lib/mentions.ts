@@ -64,7 +64,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         if (!promotable(k) || !JOB_VERB.test(sentenceAround(normalised, m.start))) continue;
         if ((listed(k) && judged[k + 1] === 'job') || (k > 0 && listed(k - 1) && judged[k - 1] === 'job')) judged[k] = 'job';
       }
-    for (let k = 0; k < matches.length; ) {
+    for (let k = 0; k < matches.length;) {
       let j = k;
       while (listed(j)) j++;
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
@@ -96,9 +96,14 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         matches.some((o, j) => judged[j] === 'job' && o.targets.includes(roles.amperage!) && sameSentence(normalised, o.start, m.start))
       )
         continue;
-      const highAmperage = (OUTLET_THING.test(m.phrase) || BREAKER_THING.test(m.phrase)) && HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
+      const highAmperage =
+        (OUTLET_THING.test(m.phrase) || BREAKER_THING.test(m.phrase)) &&
+        HIGH_AMPERAGE_BEFORE.test(normalised.slice(Math.max(0, m.start - 24), m.start));
       const outdoorLights =
-        outdoorLighting !== null && bare.has(m.phrase) && /^light/.test(m.phrase) && OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start));
+        outdoorLighting !== null &&
+        bare.has(m.phrase) &&
+        /^light/.test(m.phrase) &&
+        OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start));
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
@@ -291,7 +296,8 @@ function majorityOwner(owners: ReadonlyMap<string, number>): string[] {
 }
 
 /** Words that put a thing or a service outdoors. */
-const OUTDOOR = /\b(?:outdoor|outdoors|outside|exterior|landscape|yard|garden|porch|deck|patio|dock|soffit|flood|security|motion|path|pathway|driveway|string)\b/;
+const OUTDOOR =
+  /\b(?:outdoor|outdoors|outside|exterior|landscape|yard|garden|porch|deck|patio|dock|soffit|flood|security|motion|path|pathway|driveway|string)\b/;
 
 function labelOf(catalogue: readonly ServiceFile[], id: string): string {
   return normaliseText(catalogue.find((s) => s.id === id)?.label ?? '');
@@ -326,7 +332,12 @@ const JOB_VERB =
   /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new|jobs?|work)\b/;
 
 function sentenceAround(text: string, at: number): string {
-  const from = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('\n', at - 1));
+  const from = Math.max(
+    text.lastIndexOf('.', at - 1),
+    text.lastIndexOf('!', at - 1),
+    text.lastIndexOf('?', at - 1),
+    text.lastIndexOf('\n', at - 1),
+  );
   const ends = [text.indexOf('.', at), text.indexOf('!', at), text.indexOf('?', at), text.indexOf('\n', at)].filter((i) => i !== -1);
   return text.slice(from + 1, ends.length > 0 ? Math.min(...ends) : text.length);
 }
@@ -342,7 +353,10 @@ function sameSentence(text: string, a: number, b: number): boolean {
 function controlsLights(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
   if (/\b(?:\d+|two|three|four|five|six|several|couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(before)) return false;
-  return /\b(?:with|plus|on|onto|for)\s+(?:(?:a|an|the|new|its|their)\s+)*$/.test(before) || /^\s+for\s+(?:them|it|the\s+\S*\s*lights?|the)\b/.test(text.slice(end, end + 30));
+  return (
+    /\b(?:with|plus|on|onto|for)\s+(?:(?:a|an|the|new|its|their)\s+)*$/.test(before) ||
+    /^\s+for\s+(?:them|it|the\s+\S*\s*lights?|the)\b/.test(text.slice(end, end + 30))
+  );
 }
 
 /** What may stand between two names in a list: "Dee and Ted", "Will & Grant", "Matt, Grant". */

@@ -217,7 +217,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     const lead = before.slice(-5);
     const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
     // "swapped it for a breaker panel": the old thing, then the new one.
-    const between = lead.slice(verbAt + 1).join(' ').replace(/\b(?:it|them) (?:for|with)\b/, 'for').split(' ');
+    const between = lead
+      .slice(verbAt + 1)
+      .join(' ')
+      .replace(/\b(?:it|them) (?:for|with)\b/, 'for')
+      .split(' ');
     if (verbAt !== -1 && !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w))) return 'job';
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
@@ -225,8 +229,13 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
-  // "a long run from the main panel": the panel as a place.
-  if (PLACE_WORDS.has(before.filter((w) => !DETERMINERS.has(w)).pop() ?? '') && before.length > 0 && !before.some((w) => BARE_JOBS.has(w)))
+  // "a long run from the main panel": the panel as a place, unless the phrase names a job of its own ("on AFCI breakers").
+  if (
+    before.length > 0 &&
+    PLACE_WORDS.has(before.filter((w) => !DETERMINERS.has(w)).pop() ?? '') &&
+    !before.some((w) => BARE_JOBS.has(w)) &&
+    !phrase.split(' ').some((w) => BREAKER_JOBS.test(w))
+  )
     return 'reference';
   if (FINE_AFTER.test(rest)) return 'negated';
   // A breaker or GFCI that tripped or was reset is the symptom unless the thing itself was replaced.
@@ -252,7 +261,12 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
 
 /** The text from the start of the sentence, or from its last contrast word, up to `at`. */
 function sentenceBefore(text: string, at: number): string {
-  const from = Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('!', at - 1), text.lastIndexOf('?', at - 1), text.lastIndexOf('\n', at - 1));
+  const from = Math.max(
+    text.lastIndexOf('.', at - 1),
+    text.lastIndexOf('!', at - 1),
+    text.lastIndexOf('?', at - 1),
+    text.lastIndexOf('\n', at - 1),
+  );
   const sentence = text.slice(Math.max(from + 1, at - 200), at);
   // A contrast starts a new thought: "we were going to … but … it was just the ceiling fans".
   const turn = [...sentence.matchAll(/\b(?:but|so|however|though|then|instead)\b/g)].pop();

@@ -175,3 +175,83 @@ describe('written forms of roster names', () => {
     expect(people.technicians('I will grant you it was cheap.')).toEqual([]);
   });
 });
+
+describe('jobs told without a catalogue phrase, and things that are not jobs', () => {
+  const jobs = createMentionMatcher(
+    [],
+    [
+      { id: 'panel-upgrade', label: 'Panel upgrade', synonyms: ['200 amp upgrade', 'new panel'] },
+      {
+        id: 'outlet-and-switch-repair',
+        label: 'Outlet and switch repair',
+        synonyms: ['outlet', 'outlets', 'GFCI', 'dimmer', 'light switch', 'three-way switch', 'smart switch'],
+      },
+      { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
+      {
+        id: 'electrical-troubleshooting',
+        label: 'Electrical troubleshooting',
+        synonyms: ['troubleshooting', 'diagnosed', 'flickering lights', 'dead circuit'],
+      },
+      { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection'] },
+      { id: 'lighting-installation', label: 'Lighting installation', synonyms: ['recessed lights', 'chandelier', 'pendants'] },
+      { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['flood lights', 'porch light'] },
+      { id: 'generator-installation', label: 'Generator installation', synonyms: ['generator', 'transfer switch'] },
+      { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', '240V circuit'] },
+      { id: 'whole-house-rewiring', label: 'Whole-house rewiring', synonyms: ['rewire'] },
+    ],
+  );
+
+  it('counts a fault cause found as troubleshooting, and a listed symptom only with its cause', () => {
+    expect(jobs.services('Half the kitchen went dead. She found a burned neutral in the junction box.')).toEqual([
+      'electrical-troubleshooting',
+    ]);
+    expect(jobs.services('Lights kept dimming; turned out to be the main lug.')).toEqual(['electrical-troubleshooting']);
+    expect(jobs.serviceReferences('My dead circuit is not important to them, apparently.')).toEqual({
+      services: [],
+      negated: ['electrical-troubleshooting'],
+    });
+    expect(jobs.services('My son found them online after the lights kept flickering.')).toEqual([]);
+  });
+
+  it('counts a panel taken to a higher amperage, not the amperage a house already has', () => {
+    expect(jobs.services('They upgraded us to 200 amps in a day.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('Plenty of room on our existing 200 amp service.')).toEqual([]);
+  });
+
+  it('reads planned, pitched and talked-out-of jobs as not done', () => {
+    expect(jobs.services('She talked us out of a full rewire and grounded the kitchen.')).toEqual([]);
+    expect(jobs.services('We were going to add a generator but in the end they just replaced the outlets.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('I felt pressured to also get a new panel.')).toEqual([]);
+  });
+
+  it('reads a tripped breaker or GFCI as the symptom unless the thing itself was replaced', () => {
+    expect(jobs.services('The GFCI in the garage had tripped, he showed me how to reset it.')).toEqual([]);
+    expect(jobs.services('The GFCI kept tripping every morning. He came out and swapped it.')).toEqual(['outlet-and-switch-repair']);
+  });
+
+  it('counts the items of a list together and the bare things of a job', () => {
+    expect(jobs.services('Outlets, switches, a chandelier, the occasional breaker.')).toEqual([
+      'circuit-breaker-repair',
+      'lighting-installation',
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('Did our garage lights and new switches by the door.')).toEqual([
+      'lighting-installation',
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('Swapped a dead 3-way switch.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('New porch lights out front.')).toEqual(['outdoor-lighting']);
+  });
+
+  it('reads a dimmer put on new lights as part of the lighting job, a 50 amp outlet as a circuit', () => {
+    expect(jobs.services('She hung the chandelier and put it on a dimmer.')).toEqual(['lighting-installation']);
+    expect(jobs.services('He put in a 50 amp outlet for our RV.')).toEqual(['dedicated-circuit']);
+  });
+
+  it('reads a panel as a place and a light that flickers as a symptom', () => {
+    expect(jobs.services('They ran a long feed from the main panel for the charger.')).toEqual([]);
+    expect(jobs.services('He fixed our flickering lights, a loose wire at the meter.')).toEqual(['electrical-troubleshooting']);
+  });
+});
