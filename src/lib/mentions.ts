@@ -1,6 +1,6 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
-import { type Judgement, judgeOccurrence, partOfAnotherJob, wordsOf } from './service-jobs.ts';
+import { type Judgement, judgeOccurrence, partOfAnotherJob, sentenceAround, wordsOf } from './service-jobs.ts';
 import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
@@ -146,9 +146,11 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         const both =
           forms.plurals.has(m.phrase) ||
           /\bother\s+$/.test(lower.slice(Math.max(0, m.start - 10), m.start)) ||
-          kept.some(
-            (b, j) =>
-              j !== k && b.m.phrase === m.phrase && COORDINATION.test(lower.slice(Math.min(b.m.end, m.end), Math.max(b.m.start, m.start))),
+          [kept[k - 1], kept[k + 1]].some(
+            (b) =>
+              b !== undefined &&
+              b.m.phrase === m.phrase &&
+              COORDINATION.test(lower.slice(Math.min(b.m.end, m.end), Math.max(b.m.start, m.start))),
           );
         const targets =
           !both && m.targets.length > 1 && m.targets.some((t) => named.has(t)) ? m.targets.filter((t) => named.has(t)) : m.targets;
@@ -331,19 +333,8 @@ const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the
 const JOB_VERB =
   /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new|jobs?|work)\b/;
 
-function sentenceAround(text: string, at: number): string {
-  const from = Math.max(
-    text.lastIndexOf('.', at - 1),
-    text.lastIndexOf('!', at - 1),
-    text.lastIndexOf('?', at - 1),
-    text.lastIndexOf('\n', at - 1),
-  );
-  const ends = [text.indexOf('.', at), text.indexOf('!', at), text.indexOf('?', at), text.indexOf('\n', at)].filter((i) => i !== -1);
-  return text.slice(from + 1, ends.length > 0 ? Math.min(...ends) : text.length);
-}
-
 function sameSentence(text: string, a: number, b: number): boolean {
-  return !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));
+  return Math.abs(a - b) < 300 && !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));
 }
 
 /**

@@ -67,7 +67,7 @@ export function tellsCauseFound(text: string): boolean {
   for (const m of text.matchAll(FINDING)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     if (OTHER_FINDER.test(before) || NEGATED_BEFORE.test(before)) continue;
-    const sentenceEnd = text.slice(m.index + m[0].length).search(/[.!?\n]/);
+    const sentenceEnd = text.slice(m.index + m[0].length, m.index + m[0].length + 120).search(/[.!?\n]/);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + (sentenceEnd === -1 ? 120 : Math.min(sentenceEnd, 120)));
     if (NOT_A_CAUSE.test(after)) continue;
     if (FAULT.test(after) || STRONG_FINDING.test(m[0])) return true;

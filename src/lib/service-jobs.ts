@@ -259,15 +259,25 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     : 'reference';
 }
 
+/** How far a sentence is looked for around a find: reviews with no punctuation stay linear in their length. */
+const SENTENCE_REACH = 300;
+const SENTENCE_END = /[.!?\n]/;
+
+/** The sentence around `at` (at most SENTENCE_REACH characters either side). */
+export function sentenceAround(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - SENTENCE_REACH), at);
+  let from = window.length;
+  while (from > 0 && !SENTENCE_END.test(window[from - 1]!)) from--;
+  const ahead = text.slice(at, at + SENTENCE_REACH).search(SENTENCE_END);
+  return text.slice(at - window.length + from, ahead === -1 ? Math.min(text.length, at + SENTENCE_REACH) : at + ahead);
+}
+
 /** The text from the start of the sentence, or from its last contrast word, up to `at`. */
 function sentenceBefore(text: string, at: number): string {
-  const from = Math.max(
-    text.lastIndexOf('.', at - 1),
-    text.lastIndexOf('!', at - 1),
-    text.lastIndexOf('?', at - 1),
-    text.lastIndexOf('\n', at - 1),
-  );
-  const sentence = text.slice(Math.max(from + 1, at - 200), at);
+  const window = text.slice(Math.max(0, at - 200), at);
+  let from = window.length;
+  while (from > 0 && !SENTENCE_END.test(window[from - 1]!)) from--;
+  const sentence = window.slice(from);
   // A contrast starts a new thought: "we were going to … but … it was just the ceiling fans".
   const turn = [...sentence.matchAll(/\b(?:but|so|however|though|then|instead)\b/g)].pop();
   return turn ? sentence.slice(turn.index + turn[0].length) : sentence;
@@ -280,8 +290,8 @@ function nextSentences(text: string, at: number, extra: number): string {
   let end = at;
   for (let i = 0; i <= extra; i++) {
     // A full stop after a single letter is an initial ("chris d. came"), not a sentence's end.
-    const next = text.slice(end).search(/(?<!(?:^|[^\p{L}])\p{L})[.!?]\s|\n/u);
-    if (next === -1) return text.slice(at);
+    const next = text.slice(end, at + SENTENCE_REACH).search(/(?<!(?:^|[^\p{L}])\p{L})[.!?]\s|\n/u);
+    if (next === -1) return text.slice(at, at + SENTENCE_REACH);
     end += next + 1;
   }
   return text.slice(at, end);
