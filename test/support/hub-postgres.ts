@@ -9,6 +9,7 @@
  * once to a folder it can.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
@@ -16,14 +17,21 @@ import { dirname, join, parse } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
 
-export interface TestPostgres {
+/** A running server, as a client sees it. */
+export interface PostgresServer {
   port: number;
   /** A URL for `database` on this server. */
   url(database: string): string;
   /** A new, empty database; its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Removes the database at `url` (a URL from createDatabase), cutting any connection still open to it. */
+  dropDatabase(url: string): Promise<void>;
   /** Runs SQL as the superuser in `database` (default `postgres`). */
   sql(text: string, database?: string): Promise<pg.QueryResult>;
+}
+
+/** A server this process started and owns. */
+export interface TestPostgres extends PostgresServer {
   /** Stops the server process (fast shutdown: connections are cut), keeping the data: `start()` brings it back. */
   halt(): Promise<void>;
   start(): Promise<void>;
@@ -31,9 +39,7 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-let databases = 0;
-
-export async function startPostgres(options: { fsync?: boolean } = {}): Promise<TestPostgres> {
+export async function startPostgres(options: { fsync?: boolean; maxConnections?: number } = {}): Promise<TestPostgres> {
   const bin = await binaries();
   const dir = await mkdtemp(join(tmpdir(), 'hub-pg-'));
   const data = join(dir, 'data');
@@ -60,7 +66,7 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     '-c',
     'unix_socket_directories=',
     '-c',
-    'max_connections=200',
+    `max_connections=${options.maxConnections ?? 200}`,
     ...(options.fsync === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
   ];
   let server: ChildProcess | undefined;
@@ -96,6 +102,19 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     clearTimeout(timer);
   };
   await start();
+  return {
+    ...postgresAt(port),
+    halt,
+    start,
+    async stop() {
+      await halt();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server listening on 127.0.0.1:`port` (trust authentication, superuser `postgres`), started by this process or another. */
+export function postgresAt(port: number): PostgresServer {
   const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const sql = async (text: string, database = 'postgres'): Promise<pg.QueryResult> => {
     const client = new pg.Client({ connectionString: url(database) });
@@ -110,15 +129,13 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     port,
     url,
     sql,
-    async createDatabase(name = `hub_${process.pid}_${++databases}`) {
+    // Unique across the processes (test files) sharing one server.
+    async createDatabase(name = `hub_${randomUUID().replaceAll('-', '')}`) {
       await sql(`CREATE DATABASE ${name}`);
       return url(name);
     },
-    halt,
-    start,
-    async stop() {
-      await halt();
-      await rm(dir, { recursive: true, force: true });
+    async dropDatabase(databaseUrl) {
+      await sql(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
     },
   };
 }

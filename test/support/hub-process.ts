@@ -21,7 +21,8 @@ const service = await composeService(readServerConfig(process.env), {
       : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' }),
 });
 process.send?.({ listening: service.url });
-// The start the service began once it listened (start() hands back the same run).
+// The start the service began once it listened (start() hands back the same run). A test that needed only the
+// listening server may have let go of this process meanwhile.
 await service.hub?.start();
-process.send?.({ url: service.url });
+if (process.connected) process.send?.({ url: service.url });
 process.on('disconnect', () => void service.close().finally(() => process.exit(0)));

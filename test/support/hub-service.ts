@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openHubStore, type HubStore, type StoreLocation } from '../../functions/hub/store/index.ts';
 import { CallbackServer } from './callback-server.ts';
-import { startPostgres } from './hub-postgres.ts';
 import { FIXTURE_DIST } from './paths.ts';
+import { runPostgres } from './run-postgres.ts';
 import { createTestPki, type TestPki } from './test-ca.ts';
 
 const ENTRY = resolve(import.meta.dirname, 'hub-process.ts');
@@ -45,6 +45,8 @@ export class HubProcess {
   static async start(options: {
     distDir: string;
     dbPath: string;
+    /** Hub state in this Postgres database (`HUB_DATABASE_URL`) instead of the SQLite file at `dbPath`. */
+    databaseUrl?: string | undefined;
     caFile: string;
     env?: Record<string, string>;
     hosts?: Record<string, string>;
@@ -66,6 +68,7 @@ export class HubProcess {
         PORT: '0',
         DIST_DIR: options.distDir,
         HUB_DB_PATH: options.dbPath,
+        ...(options.databaseUrl ? { HUB_DATABASE_URL: options.databaseUrl } : {}),
         ...FAST_HUB_ENV,
         ...options.env,
       },
@@ -203,7 +206,6 @@ export async function hubFixture(options: HubFixtureOptions = {}): Promise<HubFi
   const callbacks = await CallbackServer.start(pki);
   const dbPath = join(dir, 'hub.db');
   const store: StoreLocation = { dbPath, databaseUrl: options.databaseUrl };
-  const engineEnv: Record<string, string> = options.databaseUrl ? { HUB_DATABASE_URL: options.databaseUrl } : {};
   const hubs: HubProcess[] = [];
   return {
     dir,
@@ -213,7 +215,7 @@ export async function hubFixture(options: HubFixtureOptions = {}): Promise<HubFi
     pki,
     callbacks,
     async startHub(start = {}) {
-      const hub = await HubProcess.start({ distDir, dbPath, caFile: pki.caFile, ...start, env: { ...engineEnv, ...start.env } });
+      const hub = await HubProcess.start({ distDir, dbPath, databaseUrl: options.databaseUrl, caFile: pki.caFile, ...start });
       hubs.push(hub);
       return hub;
     },
@@ -238,16 +240,23 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
 
-/** A hub fixture on `engine`: for Postgres, on a server of its own (started here, stopped by `cleanUp`). */
+/** For a hub on Postgres, a new database on the run's server (`drop` removes it); for SQLite, none: the hub's file is its state. */
+export async function engineDatabase(engine: Engine): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }> {
+  if (engine === 'sqlite') return { databaseUrl: undefined, drop: async () => {} };
+  const postgres = runPostgres();
+  const databaseUrl = await postgres.createDatabase();
+  return { databaseUrl, drop: () => postgres.dropDatabase(databaseUrl) };
+}
+
+/** A hub fixture on `engine`: for Postgres, on a database of its own on the run's server (dropped by `cleanUp`). */
 export async function engineFixture(engine: Engine, options: Omit<HubFixtureOptions, 'databaseUrl'> = {}): Promise<HubFixture> {
-  if (engine === 'sqlite') return hubFixture(options);
-  const postgres = await startPostgres({ fsync: false });
-  const fx = await hubFixture({ ...options, databaseUrl: await postgres.createDatabase() });
+  const database = await engineDatabase(engine);
+  const fx = await hubFixture({ ...options, databaseUrl: database.databaseUrl });
   return {
     ...fx,
     async cleanUp() {
       await fx.cleanUp();
-      await postgres.stop();
+      await database.drop();
     },
   };
 }

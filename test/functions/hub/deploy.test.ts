@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallbackServer } from '../../support/callback-server.ts';
 import { runDeploy } from '../../support/deploy.ts';
-import { HUB_URL, HubProcess, inspectStore, SITE, TOPICS } from '../../support/hub-service.ts';
+import { engineDatabase, ENGINES, HUB_URL, HubProcess, inspectStore, SITE, TOPICS } from '../../support/hub-service.ts';
+import type { StoreLocation } from '../../../functions/hub/store/index.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../../support/paths.ts';
 import { createTestPki, type TestPki } from '../../support/test-ca.ts';
 
@@ -21,11 +22,13 @@ Ana came back to add two outlets in the garage. On time and tidy.
 `;
 
 /** Issue 15, item 8, as the owner does it: a new review file, `npm run deploy`, and every subscriber gets the new content. */
-describe('npm run deploy', () => {
+describe.each(ENGINES)('npm run deploy (%s)', (engine) => {
   let dir: string;
   let pki: TestPki;
   let callbacks: CallbackServer;
   let hub: HubProcess;
+  let store: StoreLocation;
+  let dropDatabase: (() => Promise<void>) | undefined;
   const distDir = () => join(dir, 'dist');
 
   beforeAll(async () => {
@@ -35,11 +38,15 @@ describe('npm run deploy', () => {
     await cp(FIXTURE_DIST, distDir(), { recursive: true });
     pki = await createTestPki(dir);
     callbacks = await CallbackServer.start(pki);
-    hub = await HubProcess.start({ distDir: distDir(), dbPath: join(dir, 'hub.db'), caFile: pki.caFile });
+    const { databaseUrl, drop } = await engineDatabase(engine);
+    dropDatabase = drop;
+    store = { dbPath: join(dir, 'hub.db'), databaseUrl };
+    hub = await HubProcess.start({ distDir: distDir(), ...store, caFile: pki.caFile });
   });
   afterAll(async () => {
     await hub?.stop();
     await callbacks?.close();
+    await dropDatabase?.();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -48,7 +55,7 @@ describe('npm run deploy', () => {
     for (const [topic, path] of Object.entries(paths)) {
       expect((await hub.subscribe(topic, callbacks.url(path), { 'hub.secret': 'owner' })).status).toBe(202);
     }
-    await expect.poll(() => inspectStore(join(dir, 'hub.db'), async (s) => (await s.subscriptionList()).length)).toBe(3);
+    await expect.poll(() => inspectStore(store, async (s) => (await s.subscriptionList()).length)).toBe(3);
     const before = await (await fetch(`${hub.url}/reviews.json`)).text();
     expect(before).not.toContain('01JB0000000000000000000042');
 
@@ -82,7 +89,7 @@ describe('npm run deploy', () => {
     const moved = 'https://reviews.harbor-and-pine.example';
     const oldSubscriber = callbacks.url('/old-site-atom');
     expect((await hub.subscribe(TOPICS.atom, oldSubscriber)).status).toBe(202);
-    await expect.poll(() => inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionGet(TOPICS.atom, oldSubscriber))).toBeDefined();
+    await expect.poll(() => inspectStore(store, async (s) => s.subscriptionGet(TOPICS.atom, oldSubscriber))).toBeDefined();
 
     const result = await runDeploy({ dir, port: new URL(hub.url).port, site: moved });
     expect(result.code, result.output).toBe(0);
@@ -101,16 +108,14 @@ describe('npm run deploy', () => {
     expect(notification!.headers.link).toBe(`<${moved}/api/websub/hub>; rel="hub", <${moved}/feed.xml>; rel="self"`);
     expect(notification!.body.equals(await readFile(join(distDir(), 'client/feed.xml')))).toBe(true);
     expect(notification!.body.toString()).toContain(`${moved}/feed.xml`);
-    const stored = await inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionList());
+    const stored = await inspectStore(store, async (s) => s.subscriptionList());
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((s) => s.topic.startsWith(`${moved}/`))).toBe(true);
 
     // The new topic URLs are the hub's now; the old ones are not.
     const newcomer = callbacks.url('/new-site-json');
     expect((await hub.subscribe(`${moved}/api/feed.json`, newcomer)).status).toBe(202);
-    await expect
-      .poll(() => inspectStore(join(dir, 'hub.db'), async (s) => s.subscriptionGet(`${moved}/api/feed.json`, newcomer)))
-      .toBeDefined();
+    await expect.poll(() => inspectStore(store, async (s) => s.subscriptionGet(`${moved}/api/feed.json`, newcomer))).toBeDefined();
     const old = await hub.subscribe(TOPICS.jsonFeed, callbacks.url('/old-topic'));
     expect(old.status).toBe(400);
     expect(old.text).toMatch(/not a topic of this hub/);

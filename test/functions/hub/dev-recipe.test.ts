@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { engineFixture, ENGINES, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /**
  * Issue 32, item 4: the hub in development, as docs/hub.md ("Local
@@ -9,10 +9,10 @@ import { hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.t
  * `NODE_EXTRA_CA_CERTS` naming the local CA, with a real self-signed HTTPS
  * callback on 127.0.0.1; and what each half of the recipe says when it is missing.
  */
-describe('the hub in development', () => {
+describe.each(ENGINES)('the hub in development (%s)', (engine) => {
   let fx: HubFixture;
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
   });
   afterAll(() => fx?.cleanUp());
 

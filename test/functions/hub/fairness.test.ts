@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
-import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts';
+import { engineFixture, ENGINES, type HubProcess, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const SLOW = 100;
 const HEALTHY = 200;
@@ -17,8 +16,7 @@ const NAMES = ['slow.test', ...HEALTHY_HOSTS];
  * The delivery timeout is the default 10 s: with deliveries claimed by due
  * time alone, 32 at a time, the healthy pushes arrived 30 s after the publish.
  */
-describe.each(['sqlite', 'postgres'] as const)('fair deliveries across callback hosts (%s)', (engine) => {
-  let postgres: TestPostgres | undefined;
+describe.each(ENGINES)('fair deliveries across callback hosts (%s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
   /** Releases the slow callbacks' held answers at the end (they would answer after 60 s). */
@@ -26,8 +24,7 @@ describe.each(['sqlite', 'postgres'] as const)('fair deliveries across callback 
   const held = new Promise<void>((done) => (release = done));
 
   beforeAll(async () => {
-    postgres = engine === 'postgres' ? await startPostgres({ fsync: false }) : undefined;
-    fx = await hubFixture({ names: NAMES, databaseUrl: await postgres?.createDatabase() });
+    fx = await engineFixture(engine, { names: NAMES });
     hub = await fx.startHub({
       env: { HUB_DELIVERY_TIMEOUT_MS: '10000' },
       hosts: Object.fromEntries(NAMES.map((name) => [name, '127.0.0.1'])),
@@ -36,7 +33,6 @@ describe.each(['sqlite', 'postgres'] as const)('fair deliveries across callback 
   afterAll(async () => {
     release();
     await fx?.cleanUp();
-    await postgres?.stop();
   });
 
   it('gets every healthy push out within 5 s of the publish while 100 callbacks on one host hang', async () => {

@@ -5,7 +5,11 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CAN_RESTRICT, HubProcess, hubFixture, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
-/** Issue 24, item 1: a hub database that cannot be opened, created, written or trusted takes only the hub down. */
+/**
+ * Issue 24, item 1: a hub database that cannot be opened, created, written or trusted takes only the hub down.
+ * SQLite only: each case is a state of the hub's file or folder. A Postgres database's faults (unreachable,
+ * restarting, read-only, slow, down at start) are postgres-faults.test.ts's, on a server of its own.
+ */
 describe('a hub database that cannot be used', () => {
   let fx: HubFixture;
   let hub: HubProcess | undefined;

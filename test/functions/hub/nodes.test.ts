@@ -1,8 +1,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
-import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts';
+import { engineFixture, type HubProcess, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { runPostgres } from '../../support/run-postgres.ts';
 
 const SUBSCRIBERS = 200;
 /** Callback hosts (names resolving to 127.0.0.1), so the per-host share of slots does not serialise the fan-out. */
@@ -16,13 +16,11 @@ const HOSTS = Array.from({ length: 20 }, (_, i) => `n${i}.test`);
  * the change, and only those whose delivery the killed node held get it twice.
  */
 describe('three hub nodes on one Postgres', () => {
-  let postgres: TestPostgres;
   let fx: HubFixture;
   const nodes: HubProcess[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres({ fsync: false });
-    fx = await hubFixture({ names: HOSTS, databaseUrl: await postgres.createDatabase() });
+    fx = await engineFixture('postgres', { names: HOSTS });
     for (let i = 0; i < 3; i++) {
       const distDir = join(fx.dir, `dist-${i}`);
       await cp(fx.distDir, distDir, { recursive: true });
@@ -36,10 +34,7 @@ describe('three hub nodes on one Postgres', () => {
       );
     }
   }, 90_000);
-  afterAll(async () => {
-    await fx?.cleanUp();
-    await postgres?.stop();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it('share subscriptions; a node killed mid fan-out leaves its deliveries to the others; each subscriber gets the change once, but for the killed node’s in-flight ones', async () => {
     const callbacks: string[] = [];
@@ -72,7 +67,7 @@ describe('three hub nodes on one Postgres', () => {
     const victim = nodes[1]!;
     await victim.kill();
     // What the killed node held when it died: claimed, not yet recorded (sent or about to be).
-    const { rows } = await postgres.sql(
+    const { rows } = await runPostgres().sql(
       `SELECT s.callback FROM delivery d JOIN subscription s ON s.id = d.subscription_id WHERE d.claimed_by LIKE '%/${victim.pid}/%'`,
       new URL(fx.store.databaseUrl as string).pathname.slice(1),
     );

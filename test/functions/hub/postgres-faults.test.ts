@@ -12,6 +12,8 @@ import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts'
  * starts while it is down. Pages, datasets, search, since and MCP keep
  * serving; the hub answers 503 with Retry-After; nothing answered 202 is
  * lost; the start-up publish goes out once the database is back.
+ * Postgres only, on a server of its own (the run's shared one must not be
+ * stopped): a SQLite file's faults are faults.test.ts's.
  */
 describe('the hub on Postgres, when Postgres fails', () => {
   let postgres: TestPostgres;

@@ -5,16 +5,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArtifactsHolder } from '../../../functions/builds/artifacts.ts';
 import { HubSite } from '../../../functions/hub/hub-site.ts';
 import { Publisher } from '../../../functions/hub/publisher.ts';
-import type { HubStore } from '../../../functions/hub/store/index.ts';
+import { openHubStore, type HubStore } from '../../../functions/hub/store/index.ts';
 import { SqliteHubStore } from '../../../functions/hub/store/sqlite/store.ts';
+import { engineDatabase, ENGINES } from '../../support/hub-service.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 
 const SITE = 'http://localhost:4321';
 
-describe('Publisher', () => {
+describe.each(ENGINES)('Publisher (%s)', (engine) => {
   let dir: string;
   let artifacts: ArtifactsHolder;
   let store: HubStore;
+  let dropDatabase: () => Promise<void>;
   let queued: number;
   let publisher: Publisher;
 
@@ -22,12 +24,15 @@ describe('Publisher', () => {
     dir = await mkdtemp(join(tmpdir(), 'publisher-'));
     await cp(join(FIXTURE_DIST, 'client'), dir, { recursive: true });
     artifacts = await ArtifactsHolder.open(dir);
-    store = await SqliteHubStore.open(':memory:');
+    const { databaseUrl, drop } = await engineDatabase(engine);
+    dropDatabase = drop;
+    store = databaseUrl ? await openHubStore({ dbPath: '', databaseUrl }) : await SqliteHubStore.open(':memory:');
     queued = 0;
     publisher = new Publisher({ artifacts, store, site: new HubSite(SITE), onQueued: () => (queued += 1), log: () => {} });
   });
   afterEach(async () => {
     await store.close();
+    await dropDatabase();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubFixture, TOPICS, type HubFixture, type HubProcess } from '../../support/hub-service.ts';
-import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts';
+import { engineFixture, TOPICS, type HubFixture, type HubProcess } from '../../support/hub-service.ts';
 
 const LIMIT = 3;
 
@@ -11,19 +10,14 @@ const LIMIT = 3;
  * node (each node alone has seen only 2 when the 4th is refused).
  */
 describe('the rate limit per callback host, across hub nodes on one Postgres', () => {
-  let postgres: TestPostgres;
   let fx: HubFixture;
   const nodes: HubProcess[] = [];
 
   beforeAll(async () => {
-    postgres = await startPostgres({ fsync: false });
-    fx = await hubFixture({ databaseUrl: await postgres.createDatabase() });
+    fx = await engineFixture('postgres');
     for (let i = 0; i < 2; i++) nodes.push(await fx.startHub({ env: { HUB_RATE_LIMIT_PER_MIN: String(LIMIT) } }));
   }, 60_000);
-  afterAll(async () => {
-    await fx?.cleanUp();
-    await postgres?.stop();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it('refuses the 4th request for one host with 429 and Retry-After, whichever node takes it', async () => {
     // All four in one window: a start in a minute's last seconds waits for the next minute.

@@ -4,20 +4,20 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlockedAddressError, HubClient, type Resolver } from '../../../functions/hub/safe-client.ts';
-import { type HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { engineFixture, ENGINES, type HubProcess, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 /**
  * docs/interface.md, "WebSub hub": the hub never connects to a non-public address unless
  * HUB_ALLOW_PRIVATE_CALLBACKS=1. The target is a real HTTPS server on
  * 127.0.0.1 that records every request: each attempt must leave it empty.
  */
-describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () => {
+describe.each(ENGINES)('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off, %s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
   let port: string;
 
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     port = new URL(fx.callbacks.origin).port;
     hub = await fx.startHub({
       env: { HUB_ALLOW_PRIVATE_CALLBACKS: '0' },
@@ -55,7 +55,7 @@ describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () 
       await hub.waitForLog(
         new RegExp(`subscribe of https://${host.replace('.', '\\.')}.* not verified: .*127\\.0\\.0\\.1, which is not a public address`),
       );
-      expect(await inspectStore(fx.dbPath, async (s) => s.subscriptionList())).toEqual([]);
+      expect(await inspectStore(fx.store, async (s) => s.subscriptionList())).toEqual([]);
     },
   );
 
@@ -64,11 +64,11 @@ describe('the hub never reaches loopback (HUB_ALLOW_PRIVATE_CALLBACKS off)', () 
   });
 });
 
-describe('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on)', () => {
+describe.each(ENGINES)('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on, %s)', (engine) => {
   let fx: HubFixture;
   let hub: HubProcess;
   beforeAll(async () => {
-    fx = await hubFixture();
+    fx = await engineFixture(engine);
     hub = await fx.startHub();
   });
   afterAll(() => fx?.cleanUp());
@@ -87,16 +87,17 @@ describe('redirects are never followed (HUB_ALLOW_PRIVATE_CALLBACKS on)', () => 
     expect((await hub.subscribe(TOPICS.reviews, callback)).status).toBe(202);
     await hub.waitForLog(/subscribe of .*\/redirecting .* not verified: the callback answered 302/);
     expect((await hub.subscribe(TOPICS.reviews, callback)).status).toBe(202);
-    await expect.poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList()).length)).toBe(1);
+    await expect.poll(() => inspectStore(fx.store, async (s) => (await s.subscriptionList()).length)).toBe(1);
     const file = join(fx.distDir, 'client/reviews.json');
     await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 1));
     expect((await hub.post({ 'hub.mode': 'publish' })).status).toBe(202);
-    await expect.poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList())[0]?.failures)).toBe(1);
+    await expect.poll(() => inspectStore(fx.store, async (s) => (await s.subscriptionList())[0]?.failures)).toBe(1);
     expect(fx.callbacks.to('/redirecting', 'POST')).toHaveLength(1);
     expect(fx.callbacks.to('/internal-admin')).toEqual([]);
   });
 });
 
+/** The connector alone, with no store: one run covers both engines. */
 describe('the guarded connector', () => {
   let server: Server;
   let connections = 0;

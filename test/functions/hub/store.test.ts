@@ -3,10 +3,10 @@ import { execFile, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHubStore, type HubStore, type VerificationRequest } from '../../../functions/hub/store/index.ts';
 import { SqliteHubStore } from '../../../functions/hub/store/sqlite/store.ts';
-import { startPostgres, type TestPostgres } from '../../support/hub-postgres.ts';
+import { runPostgres } from '../../support/run-postgres.ts';
 
 const T = 'https://s.example/feed.xml';
 const DELAYS = [100, 200];
@@ -14,20 +14,14 @@ const DELAYS = [100, 200];
 const FAIR = { perHost: 1_000, perFailingHost: 1_000 };
 
 /**
- * Both engines behind the same cases: a new in-memory SQLite database, or a
- * new database on a Postgres server this file starts (and stops).
+ * Both engines behind the same cases: a new SQLite file, or a new database
+ * on the test run's Postgres server (dropped after the case).
  */
 interface Engine {
   name: 'sqlite' | 'postgres';
   /** A new, empty store, and a function opening another connection (another worker or node) to the same one. */
   fresh(): Promise<{ store: HubStore; another(): Promise<HubStore> }>;
 }
-let postgres: TestPostgres | undefined;
-beforeAll(async () => {
-  postgres = await startPostgres({ fsync: false });
-}, 60_000);
-afterAll(() => postgres?.stop());
-
 const ENGINES: Engine[] = [
   {
     name: 'sqlite',
@@ -42,7 +36,9 @@ const ENGINES: Engine[] = [
   {
     name: 'postgres',
     async fresh() {
-      const url = await (postgres as TestPostgres).createDatabase();
+      const postgres = runPostgres();
+      const url = await postgres.createDatabase();
+      cleanups.push(() => postgres.dropDatabase(url));
       const location = { dbPath: '', databaseUrl: url };
       return { store: await openHubStore(location), another: () => openHubStore(location) };
     },
@@ -378,16 +374,18 @@ describe('HubStore migrations', () => {
 
 describe('HubStore on Postgres, nodes starting together on a new database', () => {
   it('migrates it once: every node opens, and the schema is at the last version', async () => {
-    const url = await (postgres as TestPostgres).createDatabase();
+    const postgres = runPostgres();
+    const url = await postgres.createDatabase();
     const stores = await Promise.all([1, 2, 3].map(() => openHubStore({ dbPath: '', databaseUrl: url })));
     try {
       for (const store of stores) expect(await store.subscriptionList()).toEqual([]);
-      const { rows } = await (postgres as TestPostgres).sql('SELECT version FROM hub_migration ORDER BY version', url.split('/').pop());
+      const { rows } = await postgres.sql('SELECT version FROM hub_migration ORDER BY version', url.split('/').pop());
       const files = readdirSync(join(import.meta.dirname, '../../../functions/hub/store/postgres/migrations')).sort();
       expect(files.length).toBeGreaterThan(1);
       expect(rows.map((r: { version: number }) => r.version)).toEqual(files.map((f) => Number(f.slice(0, 3))));
     } finally {
       for (const store of stores) await store.close();
+      await postgres.dropDatabase(url);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HubProcess, hubFixture, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
+import { engineFixture, ENGINES, type HubProcess, inspectStore, TOPICS, type HubFixture } from '../../support/hub-service.ts';
 
 const PER_TOPIC = 12;
 /** Few attempts at once per process and slow-ish acknowledgements, so both processes claim from the queue while the other does. */
@@ -9,22 +9,19 @@ const ENV = { HUB_DELIVERY_CONCURRENCY: '4' };
 
 /**
  * docs/interface.md, "Running it": workers of one machine share the hub's SQLite file
- * (WAL, claims), so any of them takes hub requests and no notification goes
- * out twice.
+ * (WAL, claims), and hub processes anywhere share its Postgres database
+ * (claims under FOR UPDATE SKIP LOCKED), so any of them takes hub requests
+ * and no notification goes out twice.
  */
-describe('two hub processes on one database file', () => {
+describe.each(ENGINES)('two hub processes on one database (%s)', (engine) => {
   let fx: HubFixture;
   let hubs: HubProcess[] = [];
 
   beforeAll(async () => {
-    fx = await hubFixture();
-    const start = () => HubProcess.start({ distDir: fx.distDir, dbPath: fx.dbPath, caFile: fx.pki.caFile, env: ENV });
-    hubs = await Promise.all([start(), start()]);
+    fx = await engineFixture(engine);
+    hubs = await Promise.all([fx.startHub({ env: ENV }), fx.startHub({ env: ENV })]);
   });
-  afterAll(async () => {
-    await Promise.all(hubs.map((h) => h.stop()));
-    await fx?.cleanUp();
-  });
+  afterAll(() => fx?.cleanUp());
 
   it('take subscriptions through either and deliver each change exactly once per subscriber while both work the queue', async () => {
     const [a, b] = hubs as [HubProcess, HubProcess];
@@ -41,7 +38,7 @@ describe('two hub processes on one database file', () => {
       }
     }
     await expect
-      .poll(() => inspectStore(fx.dbPath, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
+      .poll(() => inspectStore(fx.store, async (s) => (await s.subscriptionList()).length), { timeout: 15_000 })
       .toBe(2 * PER_TOPIC);
 
     const atom = join(fx.distDir, 'client/feed.xml');
@@ -58,7 +55,7 @@ describe('two hub processes on one database file', () => {
     ]);
     for (const answer of answers) expect(answer.status, answer.text).toBe(202);
 
-    await expect.poll(() => inspectStore(fx.dbPath, async (s) => s.deliveryCount()), { timeout: 20_000, interval: 100 }).toBe(0);
+    await expect.poll(() => inspectStore(fx.store, async (s) => s.deliveryCount()), { timeout: 20_000, interval: 100 }).toBe(0);
     for (const path of [...paths[TOPICS.atom]!, ...paths[TOPICS.reviews]!]) expect(fx.callbacks.to(path, 'POST'), path).toHaveLength(1);
     for (const path of paths[TOPICS.atom]!) expect(fx.callbacks.to(path, 'POST')[0]!.body.equals(await readFile(atom)), path).toBe(true);
     for (const path of paths[TOPICS.reviews]!)
