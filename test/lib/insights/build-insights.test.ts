@@ -20,7 +20,7 @@ describe('buildInsights on eight hand-checked reviews', () => {
     });
     it('names the format, the model, the count and the date range', () => {
       expect(insights.version).toBe('1.1.0');
-      expect(insights.model).toEqual({ name: 'harbor-absa-learned', version: '2.2.0' });
+      expect(insights.model).toEqual({ name: 'harbor-absa-learned', version: '2.3.0' });
       expect(insights.review_count).toBe(8);
       expect(insights.date_range).toEqual({ earliest: '2023-11-30', latest: '2024-03-20' });
     });

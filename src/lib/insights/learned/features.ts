@@ -204,11 +204,10 @@ export function polarityFeatures(
   rulePolarity: string | undefined,
   rating: number,
 ): string[] {
-  return [
-    ...sentence,
-    `a:${aspect}`,
-    `a:${aspect}|star:${rating}`,
-    `r:${rulePolarity ?? 'none'}`,
-    `a:${aspect}|r:${rulePolarity ?? 'none'}`,
-  ];
+  return [...sentence, ...polarityAspectFeatures(aspect, rulePolarity, rating)];
+}
+
+/** The aspect's part of polarityFeatures, the same for every chunk of a review (so scoring sums a chunk's part once). */
+export function polarityAspectFeatures(aspect: AspectId, rulePolarity: string | undefined, rating: number): string[] {
+  return [`a:${aspect}`, `a:${aspect}|star:${rating}`, `r:${rulePolarity ?? 'none'}`, `a:${aspect}|r:${rulePolarity ?? 'none'}`];
 }
