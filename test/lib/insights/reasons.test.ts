@@ -69,6 +69,15 @@ describe('whom a sentence concerns', () => {
     expect(concerns.of('The woman who answered was short with me.', [])).toBe('office');
     expect(concerns.of('Marc was great.', ['Marcus Reyes'])).toBe('Marcus Reyes');
   });
+  it('knows the office by its people on the phone, its scheduling and a sentence it opens', () => {
+    expect(concerns.of('Office blamed the system.', [])).toBe('office');
+    expect(concerns.of('The guy on the phone told me a 2 hour window and it was 4.', [])).toBe('office');
+    expect(concerns.of('Whoever picks up the phone just takes a message.', [])).toBe('office');
+    expect(concerns.of('The scheduling is a mess.', [])).toBe('office');
+    expect(concerns.of('One star off for the wait on the phone, 20 min on hold.', [])).toBe('office');
+    expect(concerns.of('The after hours number got me to someone who came at 7.', [])).toBe('office');
+    expect(concerns.of('Office lights in the garage look great.', [])).toBe('company');
+  });
   it("leaves the customer's own office and unnamed work to the company", () => {
     expect(concerns.of('They wired my home office and the garage.', [])).toBe('company');
     expect(concerns.of('The crew did a neat job.', ['Priya Natarajan', 'Dale Hutchins'])).toBe('company');

@@ -16,11 +16,13 @@ export const COMPANY = 'company';
 /**
  * The people who answer the phone, schedule, dispatch and bill: "the office",
  * "the dispatcher", "billing", "the woman who answered", and the phone line
- * itself (voicemail, call-backs, the emergency line). The customer's own
- * office ("my office", "home office") does not count.
+ * itself (voicemail, call-backs, being on hold, the emergency line, the
+ * answering service, "the guy on the phone"), and "Office" opening a sentence
+ * ("Office blamed the system"). The customer's own office ("my office",
+ * "home office") does not count.
  */
 export const OFFICE_PATTERN =
-  /\b(?:(?:the|their|your) office(?! (?:building|space|chair|park|renovation|remodel))|office (?:staff|manager|lady|girl|person|people|team)|front desk|dispatch(?:er|ers|ing)?|receptionist|scheduler|scheduling (?:lady|person|desk|office|team)|billing(?: department| office| team)?|bookkeep(?:er|ing)|(?:woman|man|lady|guy|person|girl|whoever|someone) (?:who|that) answered|answered the phone|real person answered|voicemails?|call ?backs?|called (?:me |us )?back|phone tag|(?:emergency|after-hours) (?:line|number))\b/;
+  /\b(?:(?:the|their|your) office(?! (?:building|space|chair|park|renovation|remodel))|office (?:staff|manager|lady|girl|person|people|team)|front desk|dispatch(?:er|ers|ing)?|receptionist|scheduler|scheduling (?:lady|person|desk|office|team)|(?:the|from|in|with|their) scheduling|scheduling (?:is|was|were|has been)|billing(?: department| office| team)?|bookkeep(?:er|ing)|(?:woman|man|lady|guy|person|girl|whoever|someone) (?:who|that) (?:answered|booked|scheduled|picked up)|(?:woman|man|lady|guy|person|girl|someone|whoever) on the phone|whoever (?:answers|picks up|answered|picked up)|answered the phone|real person answered|answering service|on hold|voicemails?|call ?backs?|called (?:me |us )?back|phone tag|(?:emergency|after[- ]hours) (?:line|number))\b|(?:^|[.!?;:]\s+|\n)office (?!building|space|chair|park|renovation|remodel|job|ceiling|lights?|outlets?|circuit|hours)/;
 
 /** Words that point at the one technician a review names ("Five stars for her"). */
 const POINTS_AT_TECHNICIAN = /\b(?:he|she|him|her|his|the tech|the technician|the electrician|the installer)\b/;
