@@ -107,6 +107,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
+    // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
+    if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
   };
   return {

@@ -19,6 +19,8 @@ export interface ServiceRoles {
   amperage: string | null;
   /** The service whose catalogue phrases name a dedicated or 240 V circuit. */
   circuit: string | null;
+  /** The service whose catalogue phrases name an inspection. */
+  inspection: string | null;
 }
 
 const FINDING_PHRASE = /\b(?:troubleshoot|diagnos|track|trac(?:e|ed|ing)\b|found|figur|pinpoint)/;
@@ -32,7 +34,14 @@ export function serviceRoles(catalogue: readonly ServiceFile[]): ServiceRoles {
   // Either number, as the matcher reads every phrase ("dead outlets" / "a dead outlet").
   const symptomPhrases = new Set(symptoms.flatMap((p) => [p, p.endsWith('s') ? p.slice(0, -1) : `${p}s`]));
   const circuit = catalogue.find((s) => phrasesOf(s).some((p) => /\bdedicated\b|\b240\s?-?v/.test(p))) ?? null;
-  return { troubleshooting: troubleshooting?.id ?? null, symptomPhrases, amperage: amperage?.id ?? null, circuit: circuit?.id ?? null };
+  const inspection = catalogue.find((s) => phrasesOf(s).some((p) => /\binspection\b/.test(p))) ?? null;
+  return {
+    troubleshooting: troubleshooting?.id ?? null,
+    symptomPhrases,
+    amperage: amperage?.id ?? null,
+    circuit: circuit?.id ?? null,
+    inspection: inspection?.id ?? null,
+  };
 }
 
 /** Verbs of finding, and the sentence openings that report what was found. */

@@ -250,6 +250,10 @@ describe('jobs told without a catalogue phrase, and things that are not jobs', (
     expect(jobs.services('He put in a 50 amp outlet for our RV.')).toEqual(['dedicated-circuit']);
   });
 
+  it("reads an inspector as someone else's inspection", () => {
+    expect(jobs.serviceReferences('They replaced the panel and the inspector passed it.').negated).toEqual(['electrical-inspection']);
+  });
+
   it('reads a panel as a place and a light that flickers as a symptom', () => {
     expect(jobs.services('They ran a long feed from the main panel for the charger.')).toEqual([]);
     expect(jobs.services('He fixed our flickering lights, a loose wire at the meter.')).toEqual(['electrical-troubleshooting']);
