@@ -1,11 +1,82 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files whose assertions bound a latency the product promises (a search
+ * answered within 500 ms under hostile clients, hub writes adding under 50 ms
+ * to p99, pushes out within 5 s, a start answered within a second). They run
+ * one at a time after the rest, with nothing else on the machine, so that
+ * another test file's build or browser is not what they measure.
+ */
+const ALONE = [
+  'test/functions/hostile-clients.test.ts',
+  'test/functions/hub/locked.test.ts',
+  'test/functions/hub/fairness.test.ts',
+  'test/functions/hub/serve-first.test.ts',
+  'test/functions/hub/postgres-faults.test.ts',
+];
+
+/**
+ * The longest files, started first so that two workers finish together
+ * (vitest's own order, by the last run's durations, has nothing to go on in a
+ * clean clone; then it takes the largest files first, and these are short).
+ */
+const LONGEST_FIRST = [
+  'test/pages/browser.test.ts',
+  'test/build/site-address.test.ts',
+  'test/build/build.test.ts',
+  'test/scripts/import.test.ts',
+  'test/lib/insights/learned/weights.test.ts',
+  'test/functions/hub/crash.test.ts',
+  'test/functions/hub/store.test.ts',
+  'test/functions/signals.test.ts',
+  'test/scripts/deploy-faults.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(path));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    // Array#sort is stable: past the listed files, vitest's order stands.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+const shared = {
+  // Integration tests build the site and start real servers: give them room on a 2-core machine.
+  testTimeout: 30_000,
+  hookTimeout: 240_000,
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Integration tests build the site and start real servers: give them room on a 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 240_000,
+    // Runs once for both projects; they inherit what it provides.
     globalSetup: ['test/global-setup.ts'],
+    // The run's one sequencer is the root's.
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'parallel',
+          include: ['test/**/*.test.ts'],
+          exclude: ALONE,
+          // Two files at once on the 2-core machine: most wait on child processes and sockets.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'alone',
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -2,18 +2,20 @@ import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/p
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, runBuildScript } from '../support/build.ts';
-import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
+import { FIXTURE_CACHE, FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
 import { freePort } from '../support/free-port.ts';
 import { startEntry } from '../support/start-entry.ts';
 
-// Builds share Astro's content cache: this file is the only one that builds (after the
-// global setup), and its tests run one after another.
+// Every build here uses the Astro cache the global setup built the fixture with, which no other
+// file uses (others build with caches of their own), and its tests run one after another.
 // Inside the project: the prerender step resolves packages from the output folder's ancestors.
 const scratch = await mkdtemp(join(ROOT, '.test-dist', 'build-'));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** The fixture's newest review is from 2025; "today" is pinned so the future-date rule is tested, not the clock. */
 const TODAY = '2026-11-27';
+/** The environment of every build this file runs, beside its content and output folders. */
+const BUILD_ENV = { BUILD_TODAY: TODAY, BUILD_CACHE_DIR: FIXTURE_CACHE };
 
 /** A copy of the fixture content with one change. */
 async function contentWith(change: (dir: string) => Promise<void>): Promise<string> {
@@ -45,7 +47,7 @@ function expectSameFiles(after: Map<string, Buffer>, before: Map<string, Buffer>
 describe('the build', () => {
   it('produces byte-identical artifacts from unchanged content', async () => {
     const again = join(scratch, 'fixture-again');
-    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: again });
+    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: again, cacheDir: FIXTURE_CACHE });
     expect(result.code, result.output).toBe(0);
     const first = await filesOf(join(FIXTURE_DIST, 'client'));
     // The precompressed copies are among the files compared.
@@ -54,7 +56,7 @@ describe('the build', () => {
   });
 
   it('warns about and leaves out an unverified review', async () => {
-    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: join(scratch, 'fixture-warn') });
+    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: join(scratch, 'fixture-warn'), cacheDir: FIXTURE_CACHE });
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/e\.md: skipped, the review is not verified \(verified: false\)/);
   });
@@ -65,7 +67,7 @@ describe('npm run build with a bad content file', () => {
   const dist = join(scratch, 'live');
   let good: Map<string, Buffer>;
   beforeAll(async () => {
-    const result = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir: dist, env: { BUILD_TODAY: TODAY } });
+    const result = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir: dist, env: BUILD_ENV });
     expect(result.code, result.stderr).toBe(0);
     good = await filesOf(dist);
   });
@@ -73,7 +75,7 @@ describe('npm run build with a bad content file', () => {
   /** Builds a changed copy of the fixture into the live folder; returns stderr with the copy's path as `content`. */
   async function failWith(change: (dir: string) => Promise<void>): Promise<string> {
     const dir = await contentWith(change);
-    const result = await runBuildScript({ contentDir: dir, distDir: dist, env: { BUILD_TODAY: TODAY } });
+    const result = await runBuildScript({ contentDir: dir, distDir: dist, env: BUILD_ENV });
     expect(result.code).toBe(1);
     // A failed build never touches the last good one.
     expectSameFiles(await filesOf(dist), good);
@@ -217,7 +219,7 @@ describe('npm start (functions/process/start.ts)', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       CONTENT_DIR: FIXTURE_CONTENT,
-      BUILD_TODAY: TODAY,
+      ...BUILD_ENV,
       NO_COLOR: '1',
       ...env,
     });
@@ -246,7 +248,7 @@ describe('npm start (functions/process/start.ts)', () => {
 
   it('serves the last good build when a bad review file is committed beside it, and logs the error', async () => {
     const distDir = join(scratch, 'start-bad');
-    const built = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir, env: { BUILD_TODAY: TODAY } });
+    const built = await runBuildScript({ contentDir: FIXTURE_CONTENT, distDir, env: BUILD_ENV });
     expect(built.code, built.stderr).toBe(0);
     const good = await filesOf(distDir);
     const dir = await contentWith((d) => edit(join(d, 'reviews/a.md'), (t) => t.replace('date: 2025-03-10', 'date: 2026-11-31')));
@@ -274,7 +276,7 @@ describe('npm start (functions/process/start.ts)', () => {
     const url = await server.listening;
     const before = await (await fetch(`${url}/reviews.json`)).text();
     const dir = await contentWith((d) => writeFile(join(d, 'reviews/z.md'), '---\nid: 01JA0000000000000000000009\nauthor: Zed\n'));
-    const failed = await runBuildScript({ contentDir: dir, distDir, env: { BUILD_TODAY: TODAY } });
+    const failed = await runBuildScript({ contentDir: dir, distDir, env: BUILD_ENV });
     expect(failed.code).toBe(1);
     const after = await fetch(`${url}/reviews.json`);
     expect(after.status).toBe(200);

@@ -14,13 +14,15 @@ const astroBin = createRequire(import.meta.url)
 
 /**
  * Runs the real `astro build` for a content folder into an output folder.
- * Builds share the project's content-layer cache, so callers run them one at a
- * time (global setup, then the build tests, which run sequentially).
+ * Builds running at once need a content-layer cache each (`cacheDir`); those
+ * that leave it unset share the project's, and run one at a time.
  */
 export function buildSite(options: {
   contentDir: string;
   outDir: string;
   site?: string;
+  /** BUILD_CACHE_DIR: Astro's cache folder (default node_modules/.astro). */
+  cacheDir?: string;
   /** Called with the build process's id as it starts (the build bench samples its memory). */
   onSpawn?: (pid: number) => void;
 }): Promise<BuildResult> {
@@ -35,6 +37,7 @@ export function buildSite(options: {
         FORCE_COLOR: '0',
         CONTENT_DIR: options.contentDir,
         SITE_URL: options.site ?? 'http://localhost:4321',
+        ...(options.cacheDir ? { BUILD_CACHE_DIR: options.cacheDir } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     sampleDist: string;
     fixtureDist: string;
+    fixtureCache: string;
   }
 }
 
@@ -15,3 +16,5 @@ declare module 'vitest' {
 export const SAMPLE_DIST = inject('sampleDist');
 /** Where it built the small hand-checked fixture business. */
 export const FIXTURE_DIST = inject('fixtureDist');
+/** The Astro cache of that build: the build tests build with it, one at a time (test/global-setup.ts). */
+export const FIXTURE_CACHE = inject('fixtureCache');
