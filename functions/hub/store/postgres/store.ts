@@ -29,6 +29,10 @@ const POOL = {
   idleTimeoutMillis: 30_000,
   // Server side: a statement or an open transaction that outlasts these is cancelled (a stuck node frees its locks).
   statement_timeout: 5_000,
+  // A lock another session holds is waited for no longer than a request's whole budget on either engine
+  // (REQUEST_WITHIN_MS, PUBLISH_WITHIN_MS: 1 s): then the statement fails as busy and the caller answers 503, as
+  // on a locked SQLite file, instead of holding the request until the statement timeout.
+  lock_timeout: 1_000,
   idle_in_transaction_session_timeout: 10_000,
   // Client side: a server that stops answering mid-query (a network cut) is given up on.
   query_timeout: 8_000,
