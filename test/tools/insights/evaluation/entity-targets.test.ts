@@ -64,3 +64,36 @@ describe('the analyser on the held-out entity set B', () => {
     expect(report.service_area_accuracy).toBeGreaterThanOrEqual(MEASURED_B.areaAccuracy);
   });
 });
+
+/**
+ * Set C (corpus/entities-c/, a third business), written by a third labeller
+ * apart from the analyser and measured once, after the rules tuned on sets A
+ * and B were landed (docs/insights.md, "Entity sets"): technicians precision
+ * 0.988 and recall 0.997 meet the targets; services precision 0.869 does not
+ * (target 0.92), recall 0.887 does. A guard pinned just under that
+ * measurement, not a development tool.
+ */
+const MEASURED_C = {
+  technicians: { precision: 0.98, recall: 0.99 },
+  services: { precision: 0.86, recall: 0.88 },
+  areaAccuracy: 0.92,
+} as const;
+
+describe('the analyser on the held-out entity set C', () => {
+  const report = runEntityEval(ENTITY_SETS[2].dir, 'content');
+
+  it(`has its 254 labelled reviews`, () => {
+    expect(report.reviews).toBe(254);
+  });
+  it(`finds technicians with precision >= ${MEASURED_C.technicians.precision} and recall >= ${MEASURED_C.technicians.recall}`, () => {
+    expect(report.technicians.precision).toBeGreaterThanOrEqual(MEASURED_C.technicians.precision);
+    expect(report.technicians.recall).toBeGreaterThanOrEqual(MEASURED_C.technicians.recall);
+  });
+  it(`finds services that are jobs with precision >= ${MEASURED_C.services.precision} and recall >= ${MEASURED_C.services.recall}`, () => {
+    expect(report.services.precision).toBeGreaterThanOrEqual(MEASURED_C.services.precision);
+    expect(report.services.recall).toBeGreaterThanOrEqual(MEASURED_C.services.recall);
+  });
+  it(`names the job's area from the text in >= ${MEASURED_C.areaAccuracy} of the reviews`, () => {
+    expect(report.service_area_accuracy).toBeGreaterThanOrEqual(MEASURED_C.areaAccuracy);
+  });
+});
