@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { nodeEnv } from '../functions/process/node-flags.ts';
 
 export interface ServerProcess {
   url: string;
@@ -21,7 +22,7 @@ export function startServerProcess(
   prefix: readonly string[] = [],
 ): Promise<ServerProcess> {
   const [command, ...rest] = [...prefix, process.execPath, ...nodeFlags, script, ...args] as [string, ...string[]];
-  const child = spawn(command, rest, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, rest, { cwd, env: { ...process.env, ...nodeEnv() }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     child.once('error', reject);

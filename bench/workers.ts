@@ -7,7 +7,7 @@ import { prepareSize, type BenchSize } from './dataset.ts';
 import { combine, ensureWrk, load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { searchMix, sinceMix } from './mix.ts';
 import { cpuSeconds } from './processes.ts';
-import { nodeFlags } from '../functions/process/node-flags.ts';
+import { nodeEnv, nodeFlags } from '../functions/process/node-flags.ts';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../test/support/free-port.ts';
 
@@ -45,6 +45,7 @@ async function startService(workers: number, distDir: string): Promise<Running> 
   const child = spawn(process.execPath, [...nodeFlags(), 'functions/process/start.ts'], {
     cwd: ROOT,
     env: {
+      ...nodeEnv(),
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       PORT: String(port),

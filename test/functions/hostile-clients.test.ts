@@ -6,7 +6,7 @@ import type { RunningServer } from '../../functions/process/server.ts';
 import { ROOT, SAMPLE_DIST } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { openSocket, readUntilClosed } from '../support/raw-http.ts';
-import { nodeFlags } from '../../functions/process/node-flags.ts';
+import { nodeEnv, nodeFlags } from '../../functions/process/node-flags.ts';
 
 /** The Node flags of `npm start`. */
 const START_FLAGS = nodeFlags();
@@ -36,7 +36,11 @@ describe('a client that pipelines requests and never reads the answers', () => {
     // With `npm start`'s flags: --optimize-for-size keeps V8's young generation small and collects its old one early, so
     // the garbage Node makes parsing a flood (request and response objects, and the native memory they hold) is collected
     // before it grows the process (+230 MB without it; +117 MB kept after the flood with a 2 MB young generation instead).
-    server = fork(join(ROOT, 'test/support/server-process.ts'), [SAMPLE_DIST], { execArgv: START_FLAGS, stdio: 'ignore' });
+    server = fork(join(ROOT, 'test/support/server-process.ts'), [SAMPLE_DIST], {
+      execArgv: START_FLAGS,
+      env: { ...process.env, ...nodeEnv() },
+      stdio: 'ignore',
+    });
     url = await new Promise<string>((resolve) => server.once('message', (m: { url: string }) => resolve(m.url)));
   });
   afterAll(() => {
