@@ -3,7 +3,7 @@ import type { Polarity } from './analyse-text.ts';
 
 /**
  * Two readings the models get backwards, fixed after them (docs/insights.md,
- * "Attribution"):
+ * "Meaning fixes"):
  *
  * - A refusal of unsafe or unpermitted work is evidence *for* safety, even
  *   when the customer is angry about it ("They refused and said I need new
