@@ -29,6 +29,8 @@ export interface Route {
   corsHeaders?: readonly string[];
   /** How the route's own 405/413/415 are written: JSON (default) or plain text (the WebSub hub's errors). */
   errorFormat?: 'json' | 'text';
+  /** Loads what the route's handlers import on first use, so that the first request does not wait for it. */
+  prepare?: () => Promise<unknown>;
 }
 
 export interface RouteMatch {

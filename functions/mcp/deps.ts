@@ -1,4 +1,3 @@
-import type { WrittenResults } from './prewritten.ts';
 import type { ArtifactsHolder } from '../builds/artifacts.ts';
 
 /** What the tools, resources and prompts read. The snapshot is read per call: a reload swaps it whole. */
@@ -6,6 +5,4 @@ export interface McpDeps {
   artifacts: ArtifactsHolder;
   /** Public base URL the build was made with (dataset resources are named by their public URLs). */
   site: string;
-  /** Tool results written once, for the transport that sends them (absent: the SDK's transports serialise them whole). */
-  written?: WrittenResults;
 }

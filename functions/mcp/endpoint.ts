@@ -35,23 +35,14 @@ export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Rout
   const edge = createEdgePolicy({ site: options.site, allowedOrigins: options.allowedOrigins, listening: options.listening });
   let answerer: Promise<(request: HttpRequest) => Promise<HttpReply>> | undefined;
   const load = async () => {
-    const [{ mcpAnswerer }, { createMcpServer }, { WrittenResults }] = await Promise.all([
-      import('./route.ts'),
-      import('./server-factory.ts'),
-      import('./prewritten.ts'),
-    ]);
-    const written = new WrittenResults();
-    return mcpAnswerer({
-      server: createMcpServer({ artifacts, site: options.site, written }),
-      written,
-      sessions,
-      edge,
-    });
+    const [{ mcpAnswerer }, { createMcpServer }] = await Promise.all([import('./route.ts'), import('./server-factory.ts')]);
+    return mcpAnswerer({ server: createMcpServer({ artifacts, site: options.site }), sessions, edge });
   };
   return [
     {
       path: PATHS.mcp,
       methods: { POST: async (request) => (await (answerer ??= load()))(request) },
+      prepare: () => (answerer ??= load()),
       body: { maxBytes: MCP_MAX_BODY_BYTES, types: ['application/json'] },
       corsHeaders: ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID'],
     },

@@ -3,7 +3,6 @@ import { parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextp
 import { compressedForClient } from '../http/compress.ts';
 import type { HttpReply, HttpRequest } from '../http/reply.ts';
 import type { EdgePolicy } from './edge-policy.ts';
-import type { WrittenResults } from './prewritten.ts';
 import type { SessionSigner } from './session.ts';
 import { paramsRefusedAsInternalError, SharedTransport } from './sdk-workarounds.ts';
 
@@ -27,8 +26,6 @@ const ANSWER_HEADERS: Readonly<Record<string, string>> = {
 
 export interface McpEndpointDeps {
   server: McpServer;
-  /** The tool results `server`'s tools write once (McpDeps.written). */
-  written?: WrittenResults;
   sessions: SessionSigner;
   edge: EdgePolicy;
 }
@@ -41,7 +38,7 @@ export interface McpEndpointDeps {
  * JSON-RPC error body with the HTTP status the MCP spec gives it.
  */
 export async function mcpAnswerer(deps: McpEndpointDeps): Promise<(request: HttpRequest) => Promise<HttpReply>> {
-  const transport = new SharedTransport(deps.written);
+  const transport = new SharedTransport();
   await deps.server.connect(transport);
   return (request) => answer(request, deps, transport);
 }

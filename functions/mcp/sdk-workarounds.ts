@@ -1,6 +1,5 @@
 import { isSpecType } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse, Transport } from '@modelcontextprotocol/server';
-import type { WrittenResults } from './prewritten.ts';
 
 /**
  * Where the MCP SDK (`@modelcontextprotocol/server` 2.4.x) does other than
@@ -43,14 +42,8 @@ export class SharedTransport implements Transport {
   onmessage?: (<T extends JSONRPCMessage>(message: T) => void) | undefined;
 
   readonly #pending = new Map<number, (response: JSONRPCResponse) => void>();
-  readonly #written: WrittenResults | undefined;
   #nextId = 0;
   #closed = false;
-
-  /** `written`: the tool results the server's tools wrote once (the same instance the tools were given). */
-  constructor(written?: WrittenResults) {
-    this.#written = written;
-  }
 
   async start(): Promise<void> {}
 
@@ -84,10 +77,6 @@ export class SharedTransport implements Transport {
     this.onmessage({ ...request, id });
     return answered.then((response) => {
       const own = { ...response, id: request.id } as JSONRPCResponse;
-      // The SDK's answer is `{result, jsonrpc, id}`; a tool result the tool wrote once keeps its JSON.
-      const result = 'result' in own ? this.#written?.take(own.result) : undefined;
-      if (result !== undefined && own.jsonrpc === '2.0' && Object.keys(own).length === 3)
-        return { response: own, json: `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(request.id)}}` };
       return { response: own, json: JSON.stringify(own) };
     });
   }

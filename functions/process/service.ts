@@ -24,6 +24,12 @@ export interface Service {
   reload(topics?: readonly string[]): Promise<ServiceReload>;
   /** Stops accepting, finishes every answer in flight within `drainMs`, then stops the hub. */
   close(drainMs?: number): Promise<void>;
+  /**
+   * Settles once the routes' code loaded on first use (the MCP SDK) is in: its
+   * loading starts after the server listens, so the start never waits for it
+   * and the first MCP request rarely does (docs/read-path.md, "Memory").
+   */
+  prepared: Promise<void>;
 }
 
 export interface ServiceReload {
@@ -87,8 +93,13 @@ export async function composeService(config: ServerConfig, options: ServiceOptio
   const url = await http.listen(app, config.host, config.port);
   // Not awaited: pages, data, search, since and MCP answer while the hub opens its database (its path answers 503 meanwhile).
   void hub?.start();
+  // After the caller's own next steps (setImmediate runs after the pending promise callbacks): what is loaded on first use.
+  const prepared = new Promise<void>((done) => setImmediate(() => done(app.prepare()))).catch((error: unknown) => {
+    log(`start: could not load the MCP server ahead of its first request: ${error instanceof Error ? error.message : String(error)}`);
+  });
   return {
     url,
+    prepared,
     artifacts,
     hub,
     reload,

@@ -35,6 +35,8 @@ export interface App {
   bodyRule(method: string, target: string): { policy: BodyPolicy; format: 'json' | 'text' } | HttpError;
   /** Whether a path is one of the app's endpoints (not a static file): the dev server routes those here. */
   routes(path: string): boolean;
+  /** Loads what the routes load on first use (the MCP SDK): called once the server listens, not awaited by the start. */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -47,12 +49,13 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const log = deps.log ?? console.error;
   const hub = deps.hub === 'elsewhere' ? hubElsewhereRoute() : deps.hub;
-  const router = new Router([
+  const routes = [
     ...readRoutes(deps.artifacts),
     ...(deps.mcp ? mcpRoutes(deps.artifacts, deps.mcp) : []),
     ...(hub ? [hub] : []),
     ...(deps.routes ?? []),
-  ]);
+  ];
+  const router = new Router(routes);
   const fallback = staticRoute(deps.artifacts);
   const find = (path: string): RouteMatch | undefined =>
     router.find(path) ?? (deps.artifacts.current.site.get(path) ? { route: fallback, params: { path } } : undefined);
@@ -86,6 +89,9 @@ export function createApp(deps: AppDeps): App {
       }
     },
     routes: (path) => router.find(path) !== undefined,
+    async prepare() {
+      await Promise.all(routes.map((route) => route.prepare?.()));
+    },
     bodyRule(method, target) {
       const { path } = splitTarget(target);
       const match = find(path);

@@ -2,7 +2,8 @@ import { registerHooks } from 'node:module';
 
 /**
  * Which packages a read process has loaded (`node test/support/module-probe.ts <dist dir>`):
- * one JSON line once it serves, and one after its first MCP request.
+ * one JSON line once it listens, one once it has loaded what it loads after
+ * listening, and one after its first MCP request.
  */
 const resolved = new Set<string>();
 registerHooks({
@@ -22,6 +23,8 @@ const service = await composeService(
   readServerConfig({ HOST: '127.0.0.1', PORT: '0', DIST_DIR: process.argv[2] as string, SERVICE_ROLE: 'read' }),
 );
 console.log(JSON.stringify({ serving: loaded() }));
+await service.prepared;
+console.log(JSON.stringify({ prepared: loaded() }));
 const response = await postInitialize(service.url);
 console.log(JSON.stringify({ status: response.status, afterMcp: loaded() }));
 await service.close();

@@ -18,7 +18,7 @@ export function registerGetAspectSentimentTool(server: McpServer, deps: McpDeps)
     },
     ({ aspect }) => {
       const { aspects } = deps.artifacts.current.insights;
-      return answer({ aspects: aspect === undefined ? aspects : aspects.filter((a) => a.id === aspect) }, deps.written);
+      return answer({ aspects: aspect === undefined ? aspects : aspects.filter((a) => a.id === aspect) });
     },
   );
 }

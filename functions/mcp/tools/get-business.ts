@@ -18,7 +18,7 @@ export function registerGetBusinessTool(server: McpServer, deps: McpDeps): void 
     },
     () => {
       const { business, aggregate_rating } = deps.artifacts.current.dataset;
-      return answer({ business, aggregate_rating }, deps.written);
+      return answer({ business, aggregate_rating });
     },
   );
 }

@@ -18,7 +18,7 @@ export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
     },
     ({ id }) => {
       const { faq } = deps.artifacts.current.insights;
-      if (id === undefined) return answer({ faq }, deps.written);
+      if (id === undefined) return answer({ faq });
       const entry = faq.find((f) => f.id === id);
       if (!entry)
         return cannotAnswer(
@@ -27,7 +27,7 @@ export function registerGetFaqTool(server: McpServer, deps: McpDeps): void {
             50,
           )}.`,
         );
-      return answer({ faq: [entry] }, deps.written);
+      return answer({ faq: [entry] });
     },
   );
 }

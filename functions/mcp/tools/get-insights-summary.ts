@@ -17,6 +17,6 @@ export function registerGetInsightsSummaryTool(server: McpServer, deps: McpDeps)
       outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
-    () => answer(insightsSummary(deps.artifacts.current.insights), deps.written),
+    () => answer(insightsSummary(deps.artifacts.current.insights)),
   );
 }

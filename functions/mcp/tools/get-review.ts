@@ -28,7 +28,7 @@ export function registerGetReviewTool(server: McpServer, deps: McpDeps): void {
             `e.g. the newest: ${choices(newestIds(read.index, 5))}; find others with search_reviews or get_reviews_since.`,
         );
       }
-      return answer({ review, analysis }, deps.written);
+      return answer({ review, analysis });
     },
   );
 }

@@ -31,7 +31,7 @@ export function registerGetReviewsSinceTool(server: McpServer, deps: McpDeps): v
         reviews: read.reviews(page.reviews),
         next_cursor: page.next_cursor,
       };
-      return listAnswer(bodyText(answerJson(MCP_SINCE_KEYS, page, read)), value, deps.written);
+      return listAnswer(bodyText(answerJson(MCP_SINCE_KEYS, page, read)), value);
     },
   );
 }

@@ -30,7 +30,7 @@ export function registerGetServiceTool(server: McpServer, deps: McpDeps): void {
           )} (labels work too).`,
         );
       }
-      return answer({ service: found.value, insight }, deps.written);
+      return answer({ service: found.value, insight });
     },
   );
 }

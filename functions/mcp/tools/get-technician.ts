@@ -32,7 +32,7 @@ export function registerGetTechnicianTool(server: McpServer, deps: McpDeps): voi
           `No technician is called ${JSON.stringify(name)}. Valid names: ${choices(roster.map((t) => t.name))} (first names and aliases work too).`,
         );
       }
-      return answer({ technician: found.value, insight }, deps.written);
+      return answer({ technician: found.value, insight });
     },
   );
 }

@@ -17,6 +17,6 @@ export function registerGetTrendTool(server: McpServer, deps: McpDeps): void {
       outputSchema: OUTPUT,
       annotations: READ_ONLY,
     },
-    ({ months }) => answer(latestTrend(deps.artifacts.current.insights, months), deps.written),
+    ({ months }) => answer(latestTrend(deps.artifacts.current.insights, months)),
   );
 }

@@ -29,7 +29,7 @@ export function registerSearchReviewsTool(server: McpServer, deps: McpDeps): voi
       if (!answer.ok) return invalidArguments(answer.issues);
       const page = answer.value;
       const value = { matched: page.matched, returned: page.returned, reviews: read.reviews(page.reviews), next_cursor: page.next_cursor };
-      return listAnswer(bodyText(answerJson(SEARCH_KEYS, page, read)), value, deps.written);
+      return listAnswer(bodyText(answerJson(SEARCH_KEYS, page, read)), value);
     },
   );
 }

@@ -1,25 +1,20 @@
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { Issue } from '../../../src/schemas/errors.ts';
-import { toolAnswer, type WrittenResults } from '../prewritten.ts';
 
 /** Every tool here reads a snapshot of published data: nothing changes, calling again gives the same answer, nothing outside is touched. */
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** A tool's answer: the object as `structuredContent`, and the same JSON as text for clients that only read text. */
-export function answer<T extends Record<string, unknown>>(value: T, written?: WrittenResults): CallToolResult & { structuredContent: T } {
-  return toolAnswer(JSON.stringify(value), value, written);
+export function answer<T extends Record<string, unknown>>(value: T): CallToolResult & { structuredContent: T } {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
 }
 
 /**
  * An answer listing reviews: `json`, the JSON the HTTP endpoint sends for
  * the same question, as text, and `value`, the same answer as an object.
  */
-export function listAnswer<T extends Record<string, unknown>>(
-  json: string,
-  value: T,
-  written?: WrittenResults,
-): CallToolResult & { structuredContent: T } {
-  return toolAnswer(json, value, written);
+export function listAnswer<T extends Record<string, unknown>>(json: string, value: T): CallToolResult & { structuredContent: T } {
+  return { content: [{ type: 'text', text: json }], structuredContent: value };
 }
 
 /** Arguments the data rejects (a cursor made for other filters): `isError`, with the issues as the HTTP 400 lists them. */
