@@ -1,31 +1,21 @@
-import type { HubConfig } from '../../src/config.ts';
 import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { notificationHeaders } from '../../src/lib/hub/notification.ts';
 import { isGone, isSuccess } from '../../src/lib/hub/retry.ts';
 import type { HubSite } from './hub-site.ts';
-import type { HubClient } from './safe-client.ts';
 import {
   isBusy,
   storeError,
   type ClaimedDelivery,
   type DeliveryFairness,
   type DeliveryOutcome,
-  type HubStore,
   type PendingVerification,
   type StoredTopic,
 } from './store/index.ts';
-import { verifyIntent } from './verify.ts';
+import { verifyIntent, type VerifyDeps } from './verify.ts';
 
-export interface DispatcherDeps {
-  store: HubStore;
-  client: HubClient;
-  /** This process's name in claim columns. */
-  worker: string;
-  config: HubConfig;
+export interface DispatcherDeps extends Omit<VerifyDeps, 'deny'> {
   /** Where the hub's own URL comes from (the `Link` header): a publish may move the site. */
   site: Pick<HubSite, 'hubUrl'>;
-  log: (message: string) => void;
-  now?: () => number;
 }
 
 /** The longest a turn sleeps when nothing is due: a bound on how late an expiry sweep or another worker's dead claim is noticed. */

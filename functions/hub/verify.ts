@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { callbackWith } from '../../src/lib/hub/hub-request.ts';
 import { isSuccess } from '../../src/lib/hub/retry.ts';
-import type { DispatcherDeps } from './dispatcher.ts';
-import { retrying, type PendingVerification } from './store/index.ts';
+import type { HubConfig } from '../../src/config.ts';
+import type { HubClient } from './safe-client.ts';
+import { retrying, type HubStore, type PendingVerification } from './store/index.ts';
+
+/** What a verification needs: the dispatcher's deps (less the site), and a hook for a refused one. */
+export interface VerifyDeps {
+  store: HubStore;
+  client: HubClient;
+  /** This process's name in claim columns. */
+  worker: string;
+  config: HubConfig;
+  log: (message: string) => void;
+  now?: () => number;
+  deny?: (callback: string, topic: string, reason: string) => void;
+}
 
 /**
  * Verification of intent (WebSub 5.3; docs/interface.md, "WebSub hub"): a GET to the callback
@@ -12,10 +25,7 @@ import { retrying, type PendingVerification } from './store/index.ts';
  * runs from this request. A subscribe replaces the stored subscription only
  * on success; a failure leaves whatever was there.
  */
-export async function verifyIntent(
-  verification: PendingVerification,
-  deps: Omit<DispatcherDeps, 'site'> & { deny?: (callback: string, topic: string, reason: string) => void },
-): Promise<void> {
+export async function verifyIntent(verification: PendingVerification, deps: VerifyDeps): Promise<void> {
   const { store, client, worker, config, log } = deps;
   const now = deps.now ?? Date.now;
   // Fresh per attempt, never stored: an attempt after a crash asks a new one.
