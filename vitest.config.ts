@@ -44,6 +44,13 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Files that import the domain and tooling and start nothing: one worker runs
+ * many of them without reloading the modules they share (the analyser's
+ * language model, the schemas), which most of their time went to.
+ */
+const UNIT = ['test/lib/**/*.test.ts', 'test/tools/**/*.test.ts', 'test/artifacts/**/*.test.ts'];
+
 const shared = {
   // Integration tests build the site and start real servers: give them room on a 2-core machine.
   testTimeout: 30_000,
@@ -52,7 +59,7 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Runs once for both projects; they inherit what it provides.
+    // Runs once for the whole run; every project inherits what it provides.
     globalSetup: ['test/global-setup.ts'],
     // The run's one sequencer is the root's.
     sequence: { sequencer: LongestFirst },
@@ -60,9 +67,19 @@ export default defineConfig({
       {
         test: {
           ...shared,
+          name: 'unit',
+          include: UNIT,
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
           name: 'parallel',
           include: ['test/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...UNIT],
           // Two files at once on the 2-core machine: most wait on child processes and sockets.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, runBuildScript } from '../support/build.ts';
+import { buildSite, runBuildScript, type BuildResult } from '../support/build.ts';
 import { FIXTURE_CACHE, FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../support/paths.ts';
 import { freePort } from '../support/free-port.ts';
 import { startEntry } from '../support/start-entry.ts';
@@ -45,9 +45,14 @@ function expectSameFiles(after: Map<string, Buffer>, before: Map<string, Buffer>
 }
 
 describe('the build', () => {
+  // A second build of the fixture (the global setup made the first): both tests read it.
+  const again = join(scratch, 'fixture-again');
+  let result: BuildResult;
+  beforeAll(async () => {
+    result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: again, cacheDir: FIXTURE_CACHE });
+  });
+
   it('produces byte-identical artifacts from unchanged content', async () => {
-    const again = join(scratch, 'fixture-again');
-    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: again, cacheDir: FIXTURE_CACHE });
     expect(result.code, result.output).toBe(0);
     const first = await filesOf(join(FIXTURE_DIST, 'client'));
     // The precompressed copies are among the files compared.
@@ -55,8 +60,7 @@ describe('the build', () => {
     expectSameFiles(await filesOf(join(again, 'client')), first);
   });
 
-  it('warns about and leaves out an unverified review', async () => {
-    const result = await buildSite({ contentDir: FIXTURE_CONTENT, outDir: join(scratch, 'fixture-warn'), cacheDir: FIXTURE_CACHE });
+  it('warns about and leaves out an unverified review', () => {
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/e\.md: skipped, the review is not verified \(verified: false\)/);
   });
