@@ -28,6 +28,13 @@ export interface Variant {
 export interface StaticFile extends Validators {
   /** The file's bytes: held, or decoded from its compressed copy on each call for a large file (the caller keeps what it needs). */
   bytes(): Buffer;
+  /**
+   * The identity bytes of a file held compressed only, decoded on the thread
+   * pool. Requests that arrive while a decode is in flight share it and its
+   * buffer: a flood of identity requests costs one decode and one copy at a
+   * time per file, not one each.
+   */
+  decoded(): Promise<Buffer>;
   /** SHA-256 of the body, hex, computed once per load: the ETag is cut from it and the hub compares topics by it. */
   sha256: string;
   headers: Record<string, string>;
@@ -113,7 +120,7 @@ export class StaticSite {
     const variant = (file.variants.length === 1 ? file.variants[0] : pick(file.byCoding, request)) as Variant;
     const notModified = notModifiedVariant(request, file, variant);
     if (notModified) return { status: 304, headers: notModified.notModifiedHeaders, body: null };
-    if (variant.body === undefined) return decodeSoon(file.byCoding).then((body) => ({ status: 200, headers: variant.headers, body }));
+    if (variant.body === undefined) return file.decoded().then((body) => ({ status: 200, headers: variant.headers, body }));
     return { status: 200, headers: variant.headers, body: variant.body };
   }
 
@@ -216,10 +223,17 @@ async function readStaticFile(
   });
   const identityVariant = variants[0] as Variant;
   const byCoding: Partial<Record<Coding, Variant>> = Object.fromEntries(variants.map((v) => [v.coding, v]));
+  let decoding: Promise<Buffer> | undefined;
+  const decoded = (): Promise<Buffer> => {
+    if (identityVariant.body) return Promise.resolve(identityVariant.body);
+    decoding ??= decodeSoon(byCoding).finally(() => (decoding = undefined));
+    return decoding;
+  };
   return {
     etag,
     lastModifiedSeconds,
     bytes: () => identityVariant.body ?? decodeNow(byCoding),
+    decoded,
     sha256: digest.toString('hex'),
     headers: identityVariant.headers,
     variants,

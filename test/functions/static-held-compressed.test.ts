@@ -50,6 +50,16 @@ describe('a built file over RESIDENT_MAX_BYTES with compressed copies', () => {
     expect(file?.bytes()).toEqual(page);
   });
 
+  it('decodes once for identity requests that arrive together: they share one buffer, and a later request decodes anew', async () => {
+    const replies = await Promise.all(Array.from({ length: 50 }, () => site.serve(request(), '/big.html')));
+    const first = replies[0]?.body;
+    expect(first).toEqual(page);
+    for (const reply of replies) expect(reply?.body).toBe(first);
+    const later = await site.serve(request(), '/big.html');
+    expect(later?.body).toEqual(page);
+    expect(later?.body).not.toBe(first);
+  });
+
   it('is sent as its copies to clients that accept them, tagged as before', async () => {
     const br = await site.serve(request({ 'accept-encoding': 'br, gzip' }), '/big.html');
     expect(br?.headers['content-encoding']).toBe('br');
