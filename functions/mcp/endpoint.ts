@@ -22,9 +22,9 @@ export interface McpOptions {
 
 /**
  * The MCP endpoint's entries in the route table. The MCP SDK, the server and
- * its tools are loaded on the first request to `/mcp`: a process that never
- * serves one (most of a read path's traffic is search, since and files) does
- * not hold them (docs/read-path.md, "Memory").
+ * its tools are loaded by the route's `prepare`, which the service calls once
+ * it listens, or by the first request to `/mcp` if that comes sooner: the
+ * start never waits for them (docs/read-path.md, "Memory").
  */
 export function mcpRoutes(artifacts: ArtifactsHolder, options: McpOptions): Route[] {
   // Made at once (no SDK in them): a setting they refuse stops the start, not the first MCP request.

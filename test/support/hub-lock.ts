@@ -6,7 +6,7 @@
  *   on (WAL), every write waits;
  * - Postgres: a session holding `LOCK TABLE … IN ACCESS EXCLUSIVE MODE` on
  *   the hub's tables in an open transaction: every statement touching them
- *   waits (the hub's own statement timeout ends the wait).
+ *   waits (the hub's own lock timeout, 1 s, ends the wait).
  */
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
