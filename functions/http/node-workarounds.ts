@@ -104,6 +104,37 @@ export function capConnections(server: Server, max: number): void {
 }
 
 /**
+ * When a connection closes, Node 24 destroys every request it parsed and did
+ * not see answered, and every answer queued behind the one being written,
+ * each with an error of its own (`abortIncoming` and `abortOutgoing`, called
+ * by `socketOnClose` in lib/_http_server.js), and a stream's `destroy` reads
+ * each error's `stack` at once. A client that pipelines leaves up to a whole
+ * 64 KB chunk of requests parsed (about a thousand; the adapter closes the
+ * connection at the first past its cap, but Node parses the chunk to its
+ * end): capturing and formatting their stacks was about half of what closing
+ * such a connection cost, in one event-loop turn during which nobody else was
+ * answered. Nobody reads those errors (the answers can no longer be sent), so
+ * V8 captures no stack frames while Node's close listener runs: one listener
+ * goes before Node's and one after it (Node's is in place once the server's
+ * `connection` event reaches a listener added after the constructor's).
+ * Measured (docs/http.md, "Limits"): closing ten such connections went from
+ * ~260–370 ms to ~150 ms. Test: test/functions/hostile-clients.test.ts,
+ * "10 connections × 4000 …: bounded memory, given back, others answered".
+ */
+export function abortQueuedRequestsWithoutStacks(server: Server): void {
+  server.on('connection', (socket: Socket) => {
+    let limit = Error.stackTraceLimit;
+    socket.prependListener('close', () => {
+      limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
+    });
+    socket.on('close', () => {
+      Error.stackTraceLimit = limit;
+    });
+  });
+}
+
+/**
  * A build's load leaves tens of megabytes of garbage (the parsed JSON, its
  * validated copy, the snapshot replaced) in V8's old generation, where a
  * busy server may not collect it for a long time. With `--expose-gc` (one

@@ -77,7 +77,9 @@ export function createNodeAdapter(app: Pick<App, 'handle' | 'bodyRule'>, options
       for (; i < turn.length && batch.length < batchSize; i += 1) {
         const pending = turn[i] as Pending;
         const connection = budget.connectionOf(pending.req.socket);
-        if (connection.closed) continue;
+        // A socket destroyed this turn (closed for pipelining too much) is marked closed only by its
+        // `close` event, which comes after this turn: its requests would be answered for nobody.
+        if (connection.closed || pending.req.socket.destroyed) continue;
         if (!budget.mayAnswer(connection, pending)) {
           budget.hold(connection, pending);
           continue;

@@ -5,6 +5,7 @@ import type { App } from '../routing/app.ts';
 import type { ArtifactsHolder } from '../builds/artifacts.ts';
 import { createNodeAdapter, type NodeAdapter } from './node-adapter.ts';
 import {
+  abortQueuedRequestsWithoutStacks,
   capConnections,
   closeIdleByAnswersInFlight,
   endInsteadOfDestroySoon,
@@ -74,6 +75,7 @@ export class HttpServer {
     keepHalfOpenConnections(server);
     server.setTimeout(this.#limits.idleTimeoutMs);
     capConnections(server, this.#limits.maxConnections);
+    abortQueuedRequestsWithoutStacks(server);
     this.#connections = new Connections(server, adapter);
     await listen(server, host, port);
     const { address, port: bound } = server.address() as AddressInfo;
