@@ -51,6 +51,17 @@ const SETS: readonly Measured[] = [
     services: { precision: 0.86, recall: 0.88 },
     areaAccuracy: 0.92,
   },
+  {
+    // Set D (corpus/entities-d/, a fourth business), written by a fourth labeller apart from the analyser and
+    // measured once, with the analyser as it was when set C was measured: technicians precision 0.994 and recall
+    // 0.990 meet the targets; services precision 0.862 and recall 0.806 do not.
+    name: 'the held-out entity set D',
+    dir: ENTITY_SETS[3].dir,
+    reviews: 278,
+    technicians: { precision: 0.99, recall: 0.98 },
+    services: { precision: 0.86, recall: 0.8 },
+    areaAccuracy: 0.9,
+  },
 ];
 
 for (const set of SETS) {
