@@ -84,6 +84,23 @@ describe('whom a sentence concerns', () => {
   });
 });
 
+describe('a wait told with the chasing it took', () => {
+  const waits = buildInsights({
+    ...INPUT,
+    reviews: [
+      'Work itself was fine. But getting the quote took two weeks and several follow-up emails.',
+      'Good electrician, but it took three weeks to get a quote out of them.',
+      'Left three voicemails and nobody ever called me back.',
+      'Sent two messages through the website and got no response at all.',
+    ].map((text, i) => review({ id: reviewId(i + 1), rating: 2, date: `2025-0${i + 1}-10`, text, technicians: [] })),
+  });
+  const reasons = waits.aspects.find((a) => a.id === 'responsiveness')!.reasons;
+  it('is a long wait when the sentence says how long; unanswered calls when it says only that nobody answered', () => {
+    expect(new Set(reasons.find((r) => r.id === 'long-wait')?.review_ids)).toEqual(new Set([reviewId(1), reviewId(2)]));
+    expect(new Set(reasons.find((r) => r.id === 'no-callback')?.review_ids)).toEqual(new Set([reviewId(3), reviewId(4)]));
+  });
+});
+
 describe('the reason catalogue', () => {
   it("names no review, business, person or place: cues in the trade's words, unique ids, clause labels", () => {
     const ids = REASON_CUES.map((c) => c.id);

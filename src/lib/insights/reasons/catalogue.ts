@@ -176,6 +176,8 @@ const CUES: readonly ReasonCue[] = [
     short: 'no call back',
     pattern:
       /call(?:ed)? (?:me |us )?back|callback|voicemails?|messages?|phone tag|no (?:response|answer|reply)|calls go to|didn'?t hear back|follow(?:ed)?[- ]up/,
+    // "Getting the quote took two weeks and several follow-up emails": the wait is the complaint, the chasing its cost.
+    unless: /took (?:over |almost |nearly |about )?(?:\w+|\d+) (?:weeks|days)|(?:days?|weeks?) (?:out|to get)/,
   },
   {
     id: 'long-wait',
