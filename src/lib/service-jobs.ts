@@ -68,6 +68,26 @@ const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|p
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
   /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
+/** Another party: another trade or firm, or the customer's household, when not the object of a preposition. */
+const OTHER_PARTY =
+  /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord))(?![\p{L}'-])/gu;
+/** The party's own doing right after it ("another electrician found", "the solar company that put in", "my son Jack put up"). */
+const PARTY_DOES =
+  /^(?:\s+[\p{L}'-]+)?\s+(?:(?:that|who|had|has|have|then|also|just)\s+)*(?:put|installed|replaced|fixed|found|did|came|ran|wired|hung|added|swapped|quoted|said|told|set|pulled|caught|flagged)\b/u;
+/** A second opinion or a firm called instead: what follows in the sentence is theirs. */
+const OTHERS_INSTEAD = /\b(?:second opinion|instead)\b/;
+
+/** Whether the text before a thing in its sentence makes another party its doer: "another electrician found …", "my son put up …". */
+function otherDoer(lead: string): boolean {
+  // A clause after a comma is read alone unless it continues the party's ("…, who came out and replaced the breaker"); a
+  // second opinion holds to the sentence's end ("a second opinion from Bolt Brothers, it was a $40 breaker").
+  const comma = lead.lastIndexOf(',');
+  const clause = comma !== -1 && !/^\s*(?:who|which|and)\b/.test(lead.slice(comma + 1)) ? lead.slice(comma + 1) : lead;
+  if (OTHERS_INSTEAD.test(lead)) return true;
+  for (const m of clause.matchAll(OTHER_PARTY)) if (PARTY_DOES.test(clause.slice(m.index + m[0].length))) return true;
+  return false;
+}
+
 /** Negators that deny a job when they come shortly before its name, inside its clause. */
 const NEGATORS = new Set([
   'no',
@@ -105,6 +125,8 @@ const BARE_JOBS = new Set(
     ' ',
   ),
 );
+/** Particles of a phrasal verb of putting in: "put in", "put up", "hooked up". */
+const PARTICLES = new Set(['in', 'up']);
 /** Words between a verb and a thing that make the verb's object something else ("replaced it and checked the rest of the panel"). */
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
@@ -126,7 +148,7 @@ const DONE_AFTER_THING =
 /** Words that make a bare thing a place ("ran it from the panel", "a loose neutral at the panel"). */
 const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
-const CATCH_ALL = /\b(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
+const CATCH_ALL = /(?:^|\s)(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
 /** Before a thing, it is wished for, not done ("a spare slot for a future hot tub"). */
 const FUTURE = new Set(['future', 'someday', 'eventual']);
 /** Counts before a catch-all thing list items of a job ("twelve can lights, outlets in the island", "14 switches"). */
@@ -189,7 +211,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
   if (NOT_NEEDED_AFTER.test(rest) || DENIED_AFTER.test(rest)) return 'negated';
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
-  if (NOT_DONE_BEFORE.test(sentenceBefore(text, occurrence.start))) return 'negated';
+  const lead = sentenceBefore(text, occurrence.start);
+  if (NOT_DONE_BEFORE.test(lead)) return 'negated';
+  // "got a second opinion from another electrician and they replaced one bad breaker", "my son put up the lights":
+  // another party's work, not this business's.
+  if (otherDoer(lead)) return 'negated';
   const phrase = occurrence.phrase;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase)) {
@@ -217,8 +243,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     const lead = before.slice(-5);
     const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
     // "swapped it for a breaker panel": the old thing, then the new one.
+    // "put in the lights", "hung up two fixtures": the verb's particle, not a place.
     const between = lead
-      .slice(verbAt + 1)
+      .slice(verbAt + 1 + (PARTICLES.has(lead[verbAt + 1] ?? '') ? 1 : 0))
       .join(' ')
       .replace(/\b(?:it|them) (?:for|with)\b/, 'for')
       .split(' ');
