@@ -233,6 +233,14 @@ function variantsOf(phrase: string): string[] {
                 : `${last}s`;
     if (other) variants.add([...words, other].join(' '));
   }
+  // A compound's mass noun is also written as its count noun and back: "landscape lighting" / "landscape lights",
+  // "network cabling" / "network cable", "under-cabinet lights" / "under-cabinet lighting".
+  const head = /^(.+ )(\p{L}{3,}?)(e?)(?:ing|s)$/u.exec(phrase);
+  if (head && phrase.includes(' ')) {
+    const [, words, stem] = head;
+    if (phrase.endsWith('ing')) for (const end of ['', 'e', 's', 'es']) variants.add(`${words}${stem}${end}`);
+    else variants.add(`${words}${stem}ing`);
+  }
   // A one-word job noun is also written as its verb: "an inspection" / "Dee inspected the house".
   if (/^\p{L}+ction$/u.test(phrase)) variants.add(phrase.replace(/ction$/, 'cted'));
   variants.delete(phrase);
