@@ -74,8 +74,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     for (const [k, m] of matches.entries()) {
       const judgement = judged[k];
       if (judgement === null || judgement === undefined) continue;
-      // A bare word that is not the job ("ran it from the panel") names a place, not a service.
-      if (judgement === 'reference' && bare.has(m.phrase)) continue;
+      // A bare word that is not the job ("ran it from the panel") names a place, not a service; a bare thing that failed
+      // ("lights went out") is too vague to name a service.
+      if ((judgement === 'reference' || judgement === 'symptom') && bare.has(m.phrase)) continue;
       // A dimmer or switch hung with new lights in the same sentence is part of that job ("new pendants and a dimmer for them").
       if (
         judgement === 'job' &&

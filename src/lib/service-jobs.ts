@@ -170,6 +170,20 @@ const SYMPTOMS = new Set([
   'flipped',
   'flipping',
 ]);
+/** A symptom after a thing: it failed, it is not what was done. */
+const SYMPTOM_AFTER =
+  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered)\b/;
+/** A symptom before a thing: "kept tripping the breaker", "blew the breaker". */
+const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
+/** The symptom's thing replaced later on: "… replaced it". */
+const REPLACED_LATER = /\b(?:replac|swapp|swap|chang)\w*\s+(?:it|them|that|those|both)\b/;
+/** Things a later "it" may stand for instead ("the pool light went out … found the GFCI breaker had failed. Replaced it"). */
+const ANOTHER_THING = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?|lights?|fixtures?|fans?|sockets?|wires?|transformers?|photo ?cells?|timers?)\b/;
+
+function replacedLater(after: string): boolean {
+  const m = REPLACED_LATER.exec(after);
+  return m !== null && !ANOTHER_THING.test(after.slice(0, m.index));
+}
 /** How far the words around a name are read. */
 const BEFORE = 8;
 const AFTER = 4;
@@ -186,7 +200,8 @@ export interface Occurrence {
   bare?: boolean;
 }
 
-export type Judgement = 'job' | 'negated' | 'reference';
+/** A symptom is the customer's, not a job: named as not done, never a list's item. */
+export type Judgement = 'job' | 'negated' | 'reference' | 'symptom';
 
 /**
  * Judges one occurrence of a catalogue phrase in the normalised text whose
@@ -229,6 +244,13 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
       : 'reference';
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
+  // "our kitchen outlets went dead", "kept tripping the breaker": the customer's symptom, unless the thing itself was
+  // put in or replaced ("replaced the outlet that died", "… was sparking. Buck came out and replaced it").
+  if (
+    (SYMPTOM_AFTER.test(rest) || SYMPTOM_BEFORE.test(text.slice(Math.max(0, occurrence.start - 40), occurrence.start))) &&
+    !before.some((w) => BARE_JOBS.has(w))
+  )
+    return replacedLater(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'symptom';
   // A light that flickers or died because of a fault elsewhere is the symptom ("fixed our flickering lights (loose
   // connection at the meter)"), unless it was put in or replaced itself.
   if (LIGHT_THING.test(phrase) && before.slice(-2).some((w) => SYMPTOM_STATES.has(w)) && !before.some((w) => INSTALL_VERBS.test(w)))
