@@ -1,6 +1,14 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
-import { type Judgement, judgeOccurrence, partOfAnotherJob, sentenceAround, wordsOf } from './service-jobs.ts';
+import {
+  type Judgement,
+  judgeOccurrence,
+  partOfAnotherJob,
+  requested,
+  sentenceAround,
+  unmetRequests,
+  wordsOf,
+} from './service-jobs.ts';
 import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
@@ -70,6 +78,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
     }
+    // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
+    if (unmetRequests(normalised))
+      for (const [k, m] of matches.entries()) if (judged[k] === 'job' && requested(normalised, m.start, m.end)) judged[k] = 'negated';
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
     for (const [k, m] of matches.entries()) {
       const judgement = judged[k];

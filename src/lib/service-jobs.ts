@@ -68,6 +68,29 @@ const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|p
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
   /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
+/** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
+const REQUEST_BEFORE =
+  /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for))\b/;
+const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/;
+/** The request never met: nobody came, no quote, the customer or another firm did it. */
+const NEVER_DONE =
+  /\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves))\b/;
+/** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
+const QUOTE_CAME = /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
+
+/**
+ * Whether a thing was asked for and never done nor quoted ("Requested a quote for a generator … Nothing. Not even an
+ * auto-reply"; "Ordered a boat lift circuit in October, they never showed"). The review is read whole, once.
+ */
+export function unmetRequests(text: string): boolean {
+  return NEVER_DONE.test(text) && !QUOTE_CAME.test(text);
+}
+
+/** Whether the find at `start`–`end` is asked for in its sentence. */
+export function requested(text: string, start: number, end: number): boolean {
+  return REQUEST_BEFORE.test(sentenceBefore(text, start)) || REQUEST_AFTER.test(text.slice(end, end + 30));
+}
+
 /** Another party: another trade or firm, or the customer's household, when not the object of a preposition. */
 const OTHER_PARTY =
   /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord))(?![\p{L}'-])/gu;
