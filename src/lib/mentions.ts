@@ -2,6 +2,7 @@ import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
 import {
   type Judgement,
+  isCatchAll,
   judgeOccurrence,
   partOfAnotherJob,
   requested,
@@ -81,6 +82,35 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
     if (unmetRequests(normalised))
       for (const [k, m] of matches.entries()) if (judged[k] === 'job' && requested(normalised, m.start, m.end)) judged[k] = 'negated';
+    // A catch-all thing that serves another job named before it is part of that job: "heat cable … and put a GFCI for it",
+    // "a timer switch on it", "plugged it into a new outlet". The old thing swapped for another service's thing is that
+    // job's too: "swapped the old switch for a dimmer", "a ceiling fan …, replacing the boob lights".
+    for (const [k, m] of matches.entries()) {
+      if (judged[k] !== 'job') continue;
+      const otherJobBefore = matches.some(
+        (o, j) => j < k && judged[j] === 'job' && !isCatchAll(o.phrase) && !o.targets.some((t) => m.targets.includes(t)),
+      );
+      const after = normalised.slice(m.end, m.end + 60);
+      const lead = normalised.slice(Math.max(0, m.start - 40), m.start);
+      if (isCatchAll(m.phrase) && otherJobBefore && (SERVES_IT.test(after) || PLUGGED_INTO.test(lead))) judged[k] = null;
+      const next = matches[k + 1];
+      if (
+        next !== undefined &&
+        SWAPPED_BEFORE.test(lead) &&
+        SWAPPED_FOR.test(normalised.slice(m.end, next.start)) &&
+        !next.targets.some((t) => m.targets.includes(t))
+      )
+        judged[k] = null;
+      const previous = matches[k - 1];
+      if (
+        previous !== undefined &&
+        judged[k - 1] === 'job' &&
+        REPLACING_BEFORE.test(lead) &&
+        sameSentence(normalised, previous.start, m.start) &&
+        !previous.targets.some((t) => m.targets.includes(t))
+      )
+        judged[k] = null;
+    }
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
     for (const [k, m] of matches.entries()) {
       const judgement = judged[k];
@@ -344,6 +374,14 @@ const BREAKER_THING = /\bbreakers?$/;
 const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
+
+/** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
+const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
+const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;
+/** "swapped the old switch for a dimmer": the old thing, then what replaced it. */
+const SWAPPED_BEFORE = /\b(?:swap\w*|replac\w*|chang\w*)\s+(?:out\s+)?(?:the|our|my|an?|her|his|their)\s+(?:old\s+|existing\s+|original\s+)?(?:[\p{L}-]+\s+)?$/u;
+const SWAPPED_FOR = /^\s+(?:out\s+)?(?:for|with)\s+(?:(?:a|an|the|new|two|\d+)\s+)*(?:[\p{L}-]+\s+)?$/u;
+const REPLACING_BEFORE = /,\s+replacing\s+(?:the|our|my|her|his|their|all the|an?)\s+(?:old\s+)?(?:[\p{L}-]+\s+)?$/u;
 
 /** What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item the catalogue does not name. */
 const LIST_GAP =

@@ -172,6 +172,10 @@ const DONE_AFTER_THING =
 const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
 const CATCH_ALL = /(?:^|\s)(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
+/** Whether a phrase names a catch-all thing (an outlet, a switch, a breaker, a panel) rather than a job. */
+export function isCatchAll(phrase: string): boolean {
+  return CATCH_ALL.test(phrase) && !JOB_NOUNS.test(phrase);
+}
 /** Before a thing, it is wished for, not done ("a spare slot for a future hot tub"). */
 const FUTURE = new Set(['future', 'someday', 'eventual']);
 /** Counts before a catch-all thing list items of a job ("twelve can lights, outlets in the island", "14 switches"). */
@@ -388,6 +392,7 @@ function firstWordAt(words: readonly Word[], offset: number): number {
 }
 
 /** Words that may stand between a part and the job it belongs to: "the NEMA 14-50 outlet", "a circuit with GFCI protection", "the breaker for the charger". */
+const SHARED_ARTICLE = /^\s+and\s+$/;
 const PART_GAP = /^(?:\s+(?:on|for|with|of|to|its|the|a|an|our|my|that|it|them|their))*\s*$/;
 
 /**
@@ -408,7 +413,11 @@ export function partOfAnotherJob(text: string, occurrences: readonly (Occurrence
   const before = occurrences[k - 1];
   const after = occurrences[k + 1];
   return (
-    (before !== undefined && beside(before, text.slice(before.end, own.start))) ||
+    // "a dedicated circuit and outlet for the freezer": one article for both singulars, one thing ("lights and outlets"
+    // are two items).
+    (before !== undefined &&
+      (beside(before, text.slice(before.end, own.start)) ||
+        (beside(before, '') && !own.phrase.endsWith('s') && SHARED_ARTICLE.test(text.slice(before.end, own.start))))) ||
     (after !== undefined && beside(after, text.slice(own.end, after.start)))
   );
 }
