@@ -119,11 +119,13 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       // ("lights went out") is too vague to name a service.
       if ((judgement === 'reference' || judgement === 'symptom') && bare.has(m.phrase)) continue;
       // A dimmer or switch hung with new lights in the same sentence is part of that job ("new pendants and a dimmer for them").
+      // A dimmer is the lights' own control whenever no other job's verb comes between ("4 can lights and a dimmer"; "He
+      // suggested dimmers on two zones" after the lights), unless it is for other lights ("a new dimmer for the kitchen cans").
       if (
         judgement === 'job' &&
         CONTROL_THING.test(m.phrase) &&
-        lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) &&
-        controlsLights(normalised, m.start, m.end)
+        (lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) && controlsLights(normalised, m.start, m.end) ||
+          DIMMER_THING.test(m.phrase) && lightingJobs.some((l) => dimsThem(normalised, l.end, m.start, m.end)))
       )
         continue;
       // A 30 or 50 amp outlet (for an RV, a welder) or breaker is a dedicated circuit (corpus/entities/README.md's grey cases).
@@ -383,6 +385,20 @@ const SWAPPED_BEFORE = /\b(?:swap\w*|replac\w*|chang\w*)\s+(?:out\s+)?(?:the|our
 const SWAPPED_FOR = /^\s+(?:out\s+)?(?:for|with)\s+(?:(?:a|an|the|new|two|\d+)\s+)*(?:[\p{L}-]+\s+)?$/u;
 const REPLACING_BEFORE = /,\s+replacing\s+(?:the|our|my|her|his|their|all the|an?)\s+(?:old\s+)?(?:[\p{L}-]+\s+)?$/u;
 
+const DIMMER_THING = /\bdimmers?$/;
+/** A verb of another job, between new lights and a dimmer: "hung three pendants …, and swapped a dimmer". */
+const ANOTHER_JOB_VERB = /\b(?:install\w*|replac\w*|swap\w*|fix\w*|repair\w*|moved|added|put|hung|wired|rewired)\b/;
+
+/** Whether a dimmer after new lights (at most the next sentence, no other job's verb between) dims them. */
+function dimsThem(text: string, lightsEnd: number, start: number, end: number): boolean {
+  if (lightsEnd > start || start - lightsEnd > 200) return false;
+  const between = text.slice(lightsEnd, start);
+  if (ANOTHER_JOB_VERB.test(between) || (between.match(/[.!?\n]/g)?.length ?? 0) > 1) return false;
+  return !/^\s+for\s+(?:the|my|our|her|his)\s+(?:[\p{L}-]+\s+){0,2}?(?:lights?|cans?|fixtures?|chandeliers?|pendants?|sconces?|lamps?)\b/u.test(
+    text.slice(end, end + 50),
+  );
+}
+
 /** What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item the catalogue does not name. */
 const LIST_GAP =
   /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s*?)?){1,2}\s*$/u;
@@ -406,7 +422,7 @@ function controlsLights(text: string, start: number, end: number): boolean {
   if (/\b(?:\d+|two|three|four|five|six|several|couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(before)) return false;
   return (
     /\b(?:with|plus|on|onto|for)\s+(?:(?:a|an|the|new|its|their)\s+)*$/.test(before) ||
-    /^\s+for\s+(?:them|it|the\s+\S*\s*lights?|the)\b/.test(text.slice(end, end + 30))
+    /^\s+for\s+(?:them|it|the\s+(?:new\s+)?lights?|the(?!\s+(?:[\p{L}-]+\s+)?(?:lights?|cans?|fixtures?|chandeliers?|pendants?|sconces?)\b))\b/u.test(text.slice(end, end + 30))
   );
 }
 
