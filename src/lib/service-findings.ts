@@ -93,7 +93,9 @@ export function tellsAmperageUpgrade(text: string): boolean {
   for (const m of text.matchAll(new RegExp(AMPERAGE_JOB.source, 'g'))) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     // "no upgrade", "our existing 200 amp service": denied, or what the house already had.
-    if (/\b(?:no|not|didn'?t|don'?t|never|without|existing|current|already|plenty)\b[^.!?]*$/.test(before)) continue;
+    if (/\b(?:no|not|didn'?t|don'?t|never|without|existing|current|already|plenty|expect(?:ing|ed)|assumed|going to|whether)\b[^.!?]*$/.test(before)) continue;
+    // "our 150 amp service had plenty of room": the house's own service or panel, named by its owner.
+    if (/\b(?:our|my|their|his|her)\s+$/.test(before) && !/upgrade$/.test(m[0])) continue;
     return true;
   }
   return false;

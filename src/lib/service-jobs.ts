@@ -62,7 +62,7 @@ const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) o
 const FINE_AFTER =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
 const NOT_NEEDED_AFTER =
-  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:wasn't|was not|isn't|is not|weren't|were not|aren't|are not)\s+(?:needed|necessary|required|the problem|the issue|the cause)|^\s+(?:not needed|needed after all|unnecessary)/u;
+  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:wasn't|was not|was never|isn't|is not|weren't|were not|were never|aren't|are not)\s+(?:needed|necessary|required|the problem|the issue|the cause)|^\s+(?:not needed|needed after all|unnecessary)/u;
 /** A denial right after the thing: "a whole house rewire (we didn't)". */
 const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
