@@ -204,6 +204,9 @@ const SYMPTOM_AFTER =
 const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
 /** The symptom's thing replaced later on: "… replaced it". */
 const REPLACED_LATER = /\b(?:replac|swapp|swap|chang)\w*\s+(?:it|them|that|those|both)\b/;
+/** The object of a verb when it is one thing: "it", "them", "the chandelier I bought", "our porch and back stoop lights". */
+const VERB_ON_A_THING =
+  /^\s+(?:it|them|(?:the|our|my|her|his|their|a|an|that|this)\s+(?:[\p{L}-]+\s+){0,4}?(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|lights?|fixtures?|fans?|chandeliers?|pendants?|sconces?|lamps?|heaters?))\b/u;
 /** Things a later "it" may stand for instead ("the pool light went out … found the GFCI breaker had failed. Replaced it"). */
 const ANOTHER_THING = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?|lights?|fixtures?|fans?|sockets?|wires?|transformers?|photo ?cells?|timers?)\b/;
 
@@ -232,9 +235,10 @@ export type Judgement = 'job' | 'negated' | 'reference' | 'symptom';
 
 /**
  * Judges one occurrence of a catalogue phrase in the normalised text whose
- * words are `words`. `firstWord` is the index of the phrase's first word.
+ * words are `words`; null when it is in neither list (a verb of the catalogue
+ * worked on another thing).
  */
-export function judgeOccurrence(text: string, words: readonly Word[], occurrence: Occurrence): Judgement {
+export function judgeOccurrence(text: string, words: readonly Word[], occurrence: Occurrence): Judgement | null {
   const first = firstWordAt(words, occurrence.start);
   let last = first;
   while (last + 1 < words.length && words[last + 1]!.start < occurrence.end) last++;
@@ -259,6 +263,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // another party's work, not this business's.
   if (otherDoer(lead)) return 'negated';
   const phrase = occurrence.phrase;
+  // "rewired the chandelier", "rewired it and rehung it": a verb from the catalogue whose object is one thing works on that
+  // thing, not the service the verb names.
+  if (/^\p{L}+ed$/u.test(phrase) && VERB_ON_A_THING.test(rest)) return null;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase)) {
     // "an inspection for our insurance company", "required by the city": whom it is for is not who did it.
