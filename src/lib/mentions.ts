@@ -36,6 +36,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   const bare = bareThingPhrases(catalogue, catalogued);
   const serviceMatch = phraseMatcher(new Map([...catalogued, ...bare]));
   const roles = serviceRoles(catalogue);
+  const properNames = properNamePhrases(catalogue);
   const outdoorLighting = outdoorOwner(catalogue);
   const firstNameOnly = (m: PhraseMatch): PhraseMatch => {
     const phrase = m.phrase.split(' ')[0]!;
@@ -53,8 +54,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     if (matches.length === 0) return { services: [...done].sort(), negated: [] };
     const words = wordsOf(normalised);
+    // A brand that is also a word ("Champion" generators) is the brand only as its name is written: "Wade is a champion"
+    // is not, unless the whole review is in lower case.
+    const caseKnown = normalised.length === text.length && /\p{Lu}/u.test(text);
     // Each find judged alone first: null when it is in neither list.
     const judged = matches.map((m, k): Judgement | null => {
+      if (caseKnown && properNames.has(m.phrase) && !/^\p{Lu}/u.test(text.slice(m.start, m.end))) return null;
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
       if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
         return 'negated';
@@ -226,6 +231,14 @@ export function technicianPhrases(roster: readonly Technician[], options: { incl
     if (!shared || options.includeSharedFirstNames) push(phrases, first, t.name);
   }
   return phrases;
+}
+
+/** One-word synonyms the owner writes as names (Champion, Kohler, Generac), as the matcher reads them. */
+function properNamePhrases(catalogue: readonly ServiceFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const s of catalogue)
+    for (const synonym of s.synonyms) if (/^\p{Lu}[^\s]*\p{Ll}/u.test(synonym) && !/\s/.test(synonym.trim())) names.add(normaliseText(synonym));
+  return names;
 }
 
 /** Phrase → service ids, from labels, ids written as words and synonyms. */
