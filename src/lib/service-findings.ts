@@ -53,6 +53,16 @@ const FAULT =
 /** "It was a bad main breaker", "the real problem was an ungrounded circuit". */
 const CAUSE_SENTENCE =
   /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\s+(?:to be\s+)?(?:a|an|the|just|actually|that|in|on)\b/u;
+/**
+ * The cause told after a symptom, with or without a fault word: "it was the switch", "the real problem was an
+ * ungrounded circuit", "said it was the transformer", "it was a bad GFCI". Not the customer's guess ("I thought it was
+ * the outlet") nor a verdict ("it was the best decision").
+ */
+const CAUSE_TOLD =
+  /\b(?:it|that|this|the (?:real |actual )?(?:problem|issue|cause|culprit|flickering|buzzing|tripping))\s+(?:was|were|turned out to be|ended up being)\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+\b/gu;
+const GUESS_BEFORE = /\b(?:thought|figured|assumed|guess(?:ed)?|hoped|worried|sure|knew)\s+$/;
+const VERDICT_AFTER = /^\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:best|worst|first|second|third|last|only|same|right|wrong|easiest|most|least|fastest|cleanest|nicest|pleasure|joy|breeze|great|good|nice|big|long|little|bit|lot|real|whole|day|week|month|year|time|case)\b/;
+
 /** Someone other than the business finding it: the customer, an inspector, another company. */
 const OTHER_FINDER =
   /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:\S+\s+){0,1}$/;
@@ -63,7 +73,7 @@ const NOT_A_CAUSE =
 const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpointed|diagnosed)$/;
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
-  /\b(?:dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
+  /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
 /** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
 const FAULT_NAMED =
   /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;
@@ -73,6 +83,11 @@ const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|ca
 export function tellsCauseFound(text: string): boolean {
   if (!SYMPTOM.test(text)) return false;
   if (CAUSE_SENTENCE.test(text) || FAULT_NAMED.test(text)) return true;
+  const symptomAt = SYMPTOM.exec(text)?.index ?? 0;
+  for (const m of text.matchAll(CAUSE_TOLD)) {
+    if (m.index < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
+    if (!VERDICT_AFTER.test(text.slice(m.index + m[0].split(/\s+/)[0]!.length).replace(/^\s+(?:was|were|turned out to be|ended up being)/, ''))) return true;
+  }
   for (const m of text.matchAll(FINDING)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     if (OTHER_FINDER.test(before) || NEGATED_BEFORE.test(before)) continue;
