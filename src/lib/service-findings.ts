@@ -65,7 +65,7 @@ const VERDICT_AFTER = /^\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|
 
 /** Someone other than the business finding it: the customer, an inspector, another company. */
 const OTHER_FINDER =
-  /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:\S+\s+){0,1}$/;
+  /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:[^\s,;]+\s+){0,1}$/;
 /** What a customer finds that is not a fault: the business itself ("found them online"). */
 const NOT_A_CAUSE =
   /^\s+(?:them|you|this company|the company|their|these guys|this business|\p{L}+ online|online|on google|on yelp|through)\b/u;
@@ -73,10 +73,10 @@ const NOT_A_CAUSE =
 const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpointed|diagnosed)$/;
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
-  /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|went|was|were|is|are|half the \p{L}+) out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
+  /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|was|were|is|are|half the \p{L}+) out|went (?:\p{L}+ )?out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
 /** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
 const FAULT_NAMED =
-  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+)?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b/u;
+  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+){0,2}?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|\b(?:turned out|turns out|that was why|which was why|was the reason|was causing|were causing)\b|(?:^|[.!?(]\s*)(?:a\s+)?(?:bad|failed|loose|burn(?:ed|t)|faulty|melted|corroded)\s+(?:\p{L}+\s+){0,2}?\p{L}+\s*[.!?)]/u;
 const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|cannot|not)\s+(?:\S+\s+){0,1}$/;
 
 /** Whether the normalised text tells of a fault's cause found by the business. */
@@ -85,7 +85,7 @@ export function tellsCauseFound(text: string): boolean {
   if (CAUSE_SENTENCE.test(text) || FAULT_NAMED.test(text)) return true;
   const symptomAt = SYMPTOM.exec(text)?.index ?? 0;
   for (const m of text.matchAll(CAUSE_TOLD)) {
-    if (m.index < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
+    if (m.index + m[0].length < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
     if (!VERDICT_AFTER.test(text.slice(m.index + m[0].split(/\s+/)[0]!.length).replace(/^\s+(?:was|were|turned out to be|ended up being)/, ''))) return true;
   }
   for (const m of text.matchAll(FINDING)) {
