@@ -1,5 +1,5 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
-import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound } from './service-findings.ts';
+import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound, dedicatedCircuitsTold } from './service-findings.ts';
 import {
   type Judgement,
   isCatchAll,
@@ -52,7 +52,11 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const causeFound = roles.troubleshooting !== null && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
-    if (matches.length === 0) return { services: [...done].sort(), negated: [] };
+    const circuits = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
+    if (matches.length === 0) {
+      if (circuits.length > 0) done.add(roles.circuit!);
+      return { services: [...done].sort(), negated: [] };
+    }
     const words = wordsOf(normalised);
     // A brand that is also a word ("Champion" generators) is the brand only as its name is written: "Wade is a champion"
     // is not, unless the whole review is in lower case.
@@ -156,6 +160,15 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
+    // A circuit made for one load is the dedicated circuit, unless another job's phrase names it ("the new hot tub
+    // circuit" where the catalogue lists hot tubs on their own).
+    if (
+      roles.circuit !== null &&
+      circuits.some(
+        (c) => !matches.some((o, j) => judged[j] === 'job' && !o.targets.includes(roles.circuit!) && o.start < c.end && c.start < o.end),
+      )
+    )
+      done.add(roles.circuit);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };

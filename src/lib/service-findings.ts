@@ -115,3 +115,23 @@ export function tellsAmperageUpgrade(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * A circuit made for one load: "ran a line for our hot tub", "a circuit for the freezer", "its own 60A circuit", "a
+ * dedicated freezer circuit", "trenched a new feed". A circuit named with an indefinite article and its load is a new one.
+ */
+const CIRCUIT_JOB = new RegExp(
+  String.raw`\b(?:(?:ran|run|running|add(?:ed|ing)?|install(?:ed|ing)?|put in|pulled|trenched|wired)\s+(?:(?:a|an|the|its|their|another|second|separate|new|dedicated|\d+\s?-?(?:a|amps?|v|volts?))\s+)+(?:[\p{L}-]+\s+){0,2}?(?:circuits?|lines?|feeds?|feeders?)|(?:a|an|another|new|second|separate)\s+(?:\d+\s?-?(?:a|amps?|v|volts?)\s+)?circuit\s+(?:for|to)\s+(?:the|a|an|our|my|his|her|their)|(?:its|their|his|her|our) own\s+(?:[\p{L}\d-]+\s+){0,2}?circuit|dedicated\s+(?:[\p{L}-]+\s+){1,2}?circuit)(?![\p{L}-])(?!\s+(?:breaker|tester|directory|map|of))`,
+  'gu',
+);
+
+/** Where the normalised text tells of a circuit made for one load. */
+export function dedicatedCircuitsTold(text: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(CIRCUIT_JOB)) {
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    if (/\b(?:no|not|didn'?t|don'?t|never|without|expect(?:ing|ed)|assumed|going to|whether|asked about|ask about)\b[^.!?,]*$/.test(before)) continue;
+    found.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}
