@@ -160,15 +160,16 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
-    // A circuit made for one load is the dedicated circuit, unless another job's phrase names it ("the new hot tub
-    // circuit" where the catalogue lists hot tubs on their own).
-    if (
-      roles.circuit !== null &&
-      circuits.some(
-        (c) => !matches.some((o, j) => judged[j] === 'job' && !o.targets.includes(roles.circuit!) && o.start < c.end && c.start < o.end),
-      )
-    )
-      done.add(roles.circuit);
+    // A circuit made for one load is the dedicated circuit, unless another service's thing names it or is its load ("the
+    // new hot tub circuit" where the catalogue lists hot tubs on their own, "a long feed from the main panel for the charger").
+    const partOfAnother = (c: { start: number; end: number }) =>
+      matches.some(
+        (o, j) =>
+          !o.targets.includes(roles.circuit!) &&
+          ((judged[j] === 'job' && o.start < c.end && c.start < o.end) ||
+            (o.start >= c.end && LOAD_GAP.test(normalised.slice(c.end, o.start)) && !isCatchAll(o.phrase))),
+      );
+    if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) done.add(roles.circuit);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
@@ -403,6 +404,8 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
 
+/** Between a circuit and its load: "… from the main panel for the charger". */
+const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*$/;
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;

@@ -118,10 +118,10 @@ export function tellsAmperageUpgrade(text: string): boolean {
 
 /**
  * A circuit made for one load: "ran a line for our hot tub", "a circuit for the freezer", "its own 60A circuit", "a
- * dedicated freezer circuit", "trenched a new feed". A circuit named with an indefinite article and its load is a new one.
+ * dedicated freezer circuit", "trenched a new feed", "a feeder out to the barn". A circuit named with an indefinite article and its load is a new one.
  */
 const CIRCUIT_JOB = new RegExp(
-  String.raw`\b(?:(?:ran|run|running|add(?:ed|ing)?|install(?:ed|ing)?|put in|pulled|trenched|wired)\s+(?:(?:a|an|the|its|their|another|second|separate|new|dedicated|\d+\s?-?(?:a|amps?|v|volts?))\s+)+(?:[\p{L}-]+\s+){0,2}?(?:circuits?|lines?|feeds?|feeders?)|(?:a|an|another|new|second|separate)\s+(?:\d+\s?-?(?:a|amps?|v|volts?)\s+)?circuit\s+(?:for|to)\s+(?:the|a|an|our|my|his|her|their)|(?:its|their|his|her|our) own\s+(?:[\p{L}\d-]+\s+){0,2}?circuit|dedicated\s+(?:[\p{L}-]+\s+){1,2}?circuit)(?![\p{L}-])(?!\s+(?:breaker|tester|directory|map|of))`,
+  String.raw`\b(?:(?:ran|run|running|add(?:ed|ing)?|install(?:ed|ing)?|put in|pulled|trenched|wired)\s+(?:(?:a|an|the|its|their|another|second|separate|new|dedicated|\d+\s?-?(?:a|amps?|v|volts?))\s+)+(?:[\p{L}-]+\s+){0,2}?(?:circuits?|lines?)|(?:ran|run|running|pulled|trenched|add(?:ed|ing)?|install(?:ed|ing)?)\s+(?:a|the)\s+new\s+feed(?:er)?|(?:a|the)\s+(?:new\s+)?feed(?:er)?\s+(?:out\s+)?to\s+the|(?:a|an|another|new|second|separate)\s+(?:\d+\s?-?(?:a|amps?|v|volts?)\s+)?circuit\s+(?:for|to)\s+(?:the|a|an|our|my|his|her|their)|(?:its|their|his|her|our) own\s+(?:[\p{L}\d-]+\s+){0,2}?circuit|dedicated\s+(?:[\p{L}-]+\s+){1,2}?circuit)(?![\p{L}-])(?!\s+(?:breaker|tester|directory|map|of))`,
   'gu',
 );
 
