@@ -74,7 +74,7 @@ const REQUEST_BEFORE =
 const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves))\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves))\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME = /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
 
@@ -154,7 +154,7 @@ const PARTICLES = new Set(['in', 'up']);
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
-  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$/;
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
@@ -210,9 +210,10 @@ const VERB_ON_A_THING =
 /** Things a later "it" may stand for instead ("the pool light went out … found the GFCI breaker had failed. Replaced it"). */
 const ANOTHER_THING = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?|lights?|fixtures?|fans?|sockets?|wires?|transformers?|photo ?cells?|timers?)\b/;
 
-function replacedLater(after: string): boolean {
+function replacedLater(after: string, plural: boolean): boolean {
   const m = REPLACED_LATER.exec(after);
-  return m !== null && !ANOTHER_THING.test(after.slice(0, m.index));
+  // The pronoun agrees with the thing: "the garage lights flickered … replaced it" replaced something else.
+  return m !== null && !ANOTHER_THING.test(after.slice(0, m.index)) && /\b(?:them|those|both)$/.test(m[0]) === plural;
 }
 /** How far the words around a name are read. */
 const BEFORE = 8;
@@ -284,7 +285,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     (SYMPTOM_AFTER.test(rest) || SYMPTOM_BEFORE.test(text.slice(Math.max(0, occurrence.start - 40), occurrence.start))) &&
     !before.some((w) => BARE_JOBS.has(w))
   )
-    return replacedLater(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'symptom';
+    return replacedLater(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH), /s$/.test(occurrence.phrase)) ? 'job' : 'symptom';
   // A light that flickers or died because of a fault elsewhere is the symptom ("fixed our flickering lights (loose
   // connection at the meter)"), unless it was put in or replaced itself.
   if (LIGHT_THING.test(phrase) && before.slice(-2).some((w) => SYMPTOM_STATES.has(w)) && !before.some((w) => INSTALL_VERBS.test(w)))
