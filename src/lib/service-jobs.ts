@@ -336,9 +336,10 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
   if (context.some((w) => JOB_CUES.has(w) || COUNTS.test(w))) return 'job';
   // "It's an outlet. They replaced it.": the thing, then its job in the next sentence.
+  const next = nextSentences(text, occurrence.end, 1);
   return /^[^.!?]*[.!?]?\s*(?:they|he|she|\p{L}+)?\s*(?:replac|swapp|swap|fix|repair|install)\w*\s+(?:it|them)\b|[.!?]\s*(?:(?:it|they|that)\s+(?:got|was|were)\s+)?(?:replac|swapp|fix|repair)\w*\b/u.test(
-    nextSentences(text, occurrence.end, 1),
-  )
+    next,
+  ) || replacedLater(next, /s$/.test(phrase))
     ? 'job'
     : 'reference';
 }

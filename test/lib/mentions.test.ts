@@ -259,3 +259,112 @@ describe('jobs told without a catalogue phrase, and things that are not jobs', (
     expect(jobs.services('He fixed our flickering lights, a loose wire at the meter.')).toEqual(['electrical-troubleshooting']);
   });
 });
+
+describe('what makes a mention a job, on businesses the rules were not written against (entity sets C and D)', () => {
+  const jobs = createMentionMatcher(
+    [],
+    [
+      { id: 'panel-upgrade', label: 'Panel upgrade', synonyms: ['panel upgrade', 'new panel', '200A upgrade', 'breaker panel'] },
+      { id: 'ev-charger-installation', label: 'EV charger installation', synonyms: ['EV charger', 'charger'] },
+      { id: 'generator-installation', label: 'Generator installation', synonyms: ['generator', 'Generac', 'Champion'] },
+      { id: 'lighting-installation', label: 'Lighting installation', synonyms: ['can lights', 'light fixture', 'fixtures', 'pendants'] },
+      { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['landscape lighting', 'porch light'] },
+      { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'switch', 'dimmer'] },
+      { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
+      { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnose'] },
+      { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan'] },
+      { id: 'whole-house-rewiring', label: 'Whole-house rewiring', synonyms: ['rewire', 'rewired', 'rewiring'] },
+      { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', 'new circuit', 'sub-panel'] },
+      { id: 'heat-cable-installation', label: 'Roof and gutter heat cable', synonyms: ['heat cable'] },
+      { id: 'hot-tub-wiring', label: 'Hot tub wiring', synonyms: ['hot tub', 'spa circuit'] },
+      { id: 'network-cabling', label: 'Network cabling', synonyms: ['network cabling'] },
+    ],
+  );
+
+  it('reads a hyphenated compound as its own thing and a phrasal verb\'s particle as no place', () => {
+    expect(jobs.services('Ray ran the feeder, a sub-panel and lights out there.')).toContain('dedicated-circuit');
+    expect(jobs.services('Wade put in the lights over our island.')).toEqual(['lighting-installation']);
+  });
+
+  it("reads another party's work as theirs: another firm, a second opinion, the customer's household", () => {
+    expect(jobs.services('Got a second opinion from Capitol Electric and they replaced one bad breaker for $180.')).toEqual([]);
+    expect(jobs.services('Another electrician found the wire was undersized for the breaker.')).toEqual([]);
+    expect(jobs.services('My son put up the light fixture but it never worked.')).toEqual([]);
+    // An attempt the business may have finished stays a job.
+    expect(jobs.services('My husband tried to install a new light fixture and gave up. Ray finished it.')).toEqual(['lighting-installation']);
+  });
+
+  it("reads a compound's mass noun as its count noun and back", () => {
+    expect(jobs.services('The landscape lights look lovely.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Also did two outdoor cameras with network cable.')).toEqual(['network-cabling']);
+  });
+
+  it('reads a thing that failed as the symptom unless it was itself replaced', () => {
+    const dead = jobs.serviceReferences('Our kitchen outlets went dead! Nick found a tripped GFCI behind the fridge and reset it.');
+    expect(dead.services).not.toContain('outlet-and-switch-repair');
+    expect(dead.negated).toContain('outlet-and-switch-repair');
+    expect(jobs.services('Nick installed our EV charger and it kept tripping the breaker.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('The outlet in my bedroom was sparking. Buck came out at 8pm and replaced it.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+  });
+
+  it('reads a thing asked for and never done nor quoted as not a job', () => {
+    const asked = jobs.serviceReferences('Asked for a quote on a Generac and the estimator never came out. Went with a dealer in Holland.');
+    expect(asked.services).toEqual([]);
+    expect(asked.negated).toEqual(['generator-installation']);
+    // A quote that came is a job, even when the customer went elsewhere.
+    expect(jobs.services('Asked for a quote on a new panel. Joy quoted $3,900 but we hired someone else.')).toEqual(['panel-upgrade']);
+  });
+
+  it("reads a catch-all thing serving another job, and the old thing swapped for another service's thing, as that job", () => {
+    expect(jobs.services('Jack installed heat cable along the eaves and put a GFCI for it in the basement.')).toEqual([
+      'heat-cable-installation',
+    ]);
+    expect(jobs.services('Aaron installed a dedicated circuit and outlet for our new chest freezer.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Jack put in a ceiling fan in each room, replacing the old light fixture.')).toEqual(['ceiling-fan-installation']);
+    // Two items of a list are two jobs.
+    expect(jobs.services('Drew and Dale did the trenching, a sub panel, lights and outlets.')).toEqual([
+      'dedicated-circuit',
+      'lighting-installation',
+      'outlet-and-switch-repair',
+    ]);
+  });
+
+  it('reads a dimmer after new lights as theirs unless another job or other lights come between', () => {
+    expect(jobs.services('Nick did a good job adding 4 can lights and a dimmer in our living room.')).toEqual(['lighting-installation']);
+    expect(jobs.services('Wade hung three pendants, and swapped a dimmer I had botched.')).toEqual([
+      'lighting-installation',
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('We wanted new can lights and a new dimmer for the kitchen pendants.')).toEqual([
+      'lighting-installation',
+      'outlet-and-switch-repair',
+    ]);
+  });
+
+  it("reads the house's own amperage and a catalogue verb worked on one thing as no job of their services", () => {
+    expect(jobs.services('A load calc showed our 150 amp service had plenty of room.')).toEqual([]);
+    expect(jobs.services('Nadia came out expecting to price a 200A upgrade, and showed us we did not need it.')).toEqual([]);
+    expect(jobs.services('Russ rewired the chandelier I bought at an estate sale.')).toEqual([]);
+    expect(jobs.services('They rewired our bedroom after a mouse chewed the wiring.')).toEqual(['whole-house-rewiring']);
+  });
+
+  it('reads a one-word brand that is also a word as the brand only where written as a name', () => {
+    expect(jobs.services('Wade is a champion: hung three pendants in the foyer.')).toEqual(['lighting-installation']);
+    expect(jobs.services('Mark put in our Champion and the transfer wiring.')).toEqual(['generator-installation']);
+  });
+
+  it('counts a cause told after a symptom as troubleshooting, not a guess', () => {
+    expect(jobs.services('fixed my dead porch light. it was the switch. fast')).toContain('electrical-troubleshooting');
+    expect(jobs.services('Ray came on New Year to fix a dead circuit in our kitchen. Bad breaker.')).toContain('electrical-troubleshooting');
+    expect(jobs.services('The docking station kept dying and I thought it was the outlet.')).toEqual([]);
+  });
+
+  it('counts a circuit made for one load as the dedicated circuit, unless another service names it', () => {
+    expect(jobs.services('They ran a line for our sauna.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Our X-ray room needed its own 60A circuit. Ray was meticulous.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Fine work on the dedicated freezer circuit.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Grant put in the new hot tub circuit out back.')).toEqual(['hot-tub-wiring']);
+  });
+});
