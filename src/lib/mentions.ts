@@ -94,11 +94,13 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // A catch-all thing that serves another job named before it is part of that job: "heat cable … and put a GFCI for it",
     // "a timer switch on it", "plugged it into a new outlet". The old thing swapped for another service's thing is that
     // job's too: "swapped the old switch for a dimmer", "a ceiling fan …, replacing the boob lights".
+    // The services of the jobs before each find, not catch-alls, kept as the finds are read (linear in their number).
+    const jobsBefore = new Set<string>();
     for (const [k, m] of matches.entries()) {
+      if (k > 0 && judged[k - 1] === 'job' && !isCatchAll(matches[k - 1]!.phrase))
+        for (const t of matches[k - 1]!.targets) jobsBefore.add(t);
       if (judged[k] !== 'job') continue;
-      const otherJobBefore = matches.some(
-        (o, j) => j < k && judged[j] === 'job' && !isCatchAll(o.phrase) && !o.targets.some((t) => m.targets.includes(t)),
-      );
+      const otherJobBefore = [...jobsBefore].some((t) => !m.targets.includes(t));
       const after = normalised.slice(m.end, m.end + 60);
       const lead = normalised.slice(Math.max(0, m.start - 40), m.start);
       if (isCatchAll(m.phrase) && otherJobBefore && (SERVES_IT.test(after) || PLUGGED_INTO.test(lead))) judged[k] = null;
@@ -133,8 +135,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (
         judgement === 'job' &&
         CONTROL_THING.test(m.phrase) &&
-        (lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) && controlsLights(normalised, m.start, m.end) ||
-          DIMMER_THING.test(m.phrase) && lightingJobs.some((l) => dimsThem(normalised, l.end, m.start, m.end)))
+        ((lightingJobs.some((l) => sameSentence(normalised, l.start, m.start)) && controlsLights(normalised, m.start, m.end)) ||
+          (DIMMER_THING.test(m.phrase) &&
+            dimsThem(normalised, lightingJobs[firstEndingAfter(lightingJobs, m.start) - 1]?.end, m.start, m.end)))
       )
         continue;
       // A 30 or 50 amp outlet (for an RV, a welder) or breaker is a dedicated circuit (corpus/entities/README.md's grey cases).
@@ -162,13 +165,16 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     }
     // A circuit made for one load is the dedicated circuit, unless another service's thing names it or is its load ("the
     // new hot tub circuit" where the catalogue lists hot tubs on their own, "a long feed from the main panel for the charger").
-    const partOfAnother = (c: { start: number; end: number }) =>
-      matches.some(
-        (o, j) =>
-          !o.targets.includes(roles.circuit!) &&
-          ((judged[j] === 'job' && o.start < c.end && c.start < o.end) ||
-            (o.start >= c.end && LOAD_GAP.test(normalised.slice(c.end, o.start)) && !isCatchAll(o.phrase))),
-      );
+    const partOfAnother = (c: { start: number; end: number }) => {
+      // Only the finds overlapping the circuit or just after it (bounded, so the check stays linear).
+      for (let j = firstEndingAfter(matches, c.start); j < matches.length && matches[j]!.start < c.end + LOAD_REACH; j++) {
+        const o = matches[j]!;
+        if (o.targets.includes(roles.circuit!)) continue;
+        if (judged[j] === 'job' && o.start < c.end) return true;
+        if (o.start >= c.end && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) return true;
+      }
+      return false;
+    };
     if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) done.add(roles.circuit);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
@@ -251,7 +257,8 @@ export function technicianPhrases(roster: readonly Technician[], options: { incl
 function properNamePhrases(catalogue: readonly ServiceFile[]): Set<string> {
   const names = new Set<string>();
   for (const s of catalogue)
-    for (const synonym of s.synonyms) if (/^\p{Lu}[^\s]*\p{Ll}/u.test(synonym) && !/\s/.test(synonym.trim())) names.add(normaliseText(synonym));
+    for (const synonym of s.synonyms)
+      if (/^\p{Lu}[^\s]*\p{Ll}/u.test(synonym) && !/\s/.test(synonym.trim())) names.add(normaliseText(synonym));
   return names;
 }
 
@@ -406,11 +413,25 @@ const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?
 
 /** Between a circuit and its load: "… from the main panel for the charger". */
 const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*$/;
+const LOAD_REACH = 80;
+
+/** The index of the first find (sorted by start, none overlapping) that ends after `offset`. */
+function firstEndingAfter(found: readonly { end: number }[], offset: number): number {
+  let lo = 0;
+  let hi = found.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (found[mid]!.end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;
 /** "swapped the old switch for a dimmer": the old thing, then what replaced it. */
-const SWAPPED_BEFORE = /\b(?:swap\w*|replac\w*|chang\w*)\s+(?:out\s+)?(?:the|our|my|an?|her|his|their)\s+(?:old\s+|existing\s+|original\s+)?(?:[\p{L}-]+\s+)?$/u;
+const SWAPPED_BEFORE =
+  /\b(?:swap\w*|replac\w*|chang\w*)\s+(?:out\s+)?(?:the|our|my|an?|her|his|their)\s+(?:old\s+|existing\s+|original\s+)?(?:[\p{L}-]+\s+)?$/u;
 const SWAPPED_FOR = /^\s+(?:out\s+)?(?:for|with)\s+(?:(?:a|an|the|new|two|\d+)\s+)*(?:[\p{L}-]+\s+)?$/u;
 const REPLACING_BEFORE = /,\s+replacing\s+(?:the|our|my|her|his|their|all the|an?)\s+(?:old\s+)?(?:[\p{L}-]+\s+)?$/u;
 
@@ -419,8 +440,9 @@ const DIMMER_THING = /\bdimmers?$/;
 const ANOTHER_JOB_VERB = /\b(?:install\w*|replac\w*|swap\w*|fix\w*|repair\w*|moved|added|put|hung|wired|rewired)\b/;
 
 /** Whether a dimmer after new lights (at most the next sentence, no other job's verb between) dims them. */
-function dimsThem(text: string, lightsEnd: number, start: number, end: number): boolean {
-  if (lightsEnd > start || start - lightsEnd > 200) return false;
+function dimsThem(text: string, lightsEnd: number | undefined, start: number, end: number): boolean {
+  // The nearest new lights before the dimmer decide: any farther ones have all that lies between these and it.
+  if (lightsEnd === undefined || lightsEnd > start || start - lightsEnd > 200) return false;
   const between = text.slice(lightsEnd, start);
   if (ANOTHER_JOB_VERB.test(between) || (between.match(/[.!?\n]/g)?.length ?? 0) > 1) return false;
   return !/^\s+for\s+(?:the|my|our|her|his)\s+(?:[\p{L}-]+\s+){0,2}?(?:lights?|cans?|fixtures?|chandeliers?|pendants?|sconces?|lamps?)\b/u.test(
@@ -451,7 +473,9 @@ function controlsLights(text: string, start: number, end: number): boolean {
   if (/\b(?:\d+|two|three|four|five|six|several|couple of|all the|every)\s+(?:\p{L}+\s+)?$/u.test(before)) return false;
   return (
     /\b(?:with|plus|on|onto|for)\s+(?:(?:a|an|the|new|its|their)\s+)*$/.test(before) ||
-    /^\s+for\s+(?:them|it|the\s+(?:new\s+)?lights?|the(?!\s+(?:[\p{L}-]+\s+)?(?:lights?|cans?|fixtures?|chandeliers?|pendants?|sconces?)\b))\b/u.test(text.slice(end, end + 30))
+    /^\s+for\s+(?:them|it|the\s+(?:new\s+)?lights?|the(?!\s+(?:[\p{L}-]+\s+)?(?:lights?|cans?|fixtures?|chandeliers?|pendants?|sconces?)\b))\b/u.test(
+      text.slice(end, end + 30),
+    )
   );
 }
 

@@ -61,7 +61,8 @@ const CAUSE_SENTENCE =
 const CAUSE_TOLD =
   /\b(?:it|that|this|the (?:real |actual )?(?:problem|issue|cause|culprit|flickering|buzzing|tripping))\s+(?:was|were|turned out to be|ended up being)\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+\b/gu;
 const GUESS_BEFORE = /\b(?:thought|figured|assumed|guess(?:ed)?|hoped|worried|sure|knew)\s+$/;
-const VERDICT_AFTER = /^\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:best|worst|first|second|third|last|only|same|right|wrong|easiest|most|least|fastest|cleanest|nicest|pleasure|joy|breeze|great|good|nice|big|long|little|bit|lot|real|whole|day|week|month|year|time|case)\b/;
+const VERDICT_AFTER =
+  /^\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:best|worst|first|second|third|last|only|same|right|wrong|easiest|most|least|fastest|cleanest|nicest|pleasure|joy|breeze|great|good|nice|big|long|little|bit|lot|real|whole|day|week|month|year|time|case)\b/;
 
 /** Someone other than the business finding it: the customer, an inspector, another company. */
 const OTHER_FINDER =
@@ -86,7 +87,14 @@ export function tellsCauseFound(text: string): boolean {
   const symptomAt = SYMPTOM.exec(text)?.index ?? 0;
   for (const m of text.matchAll(CAUSE_TOLD)) {
     if (m.index + m[0].length < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
-    if (!VERDICT_AFTER.test(text.slice(m.index + m[0].split(/\s+/)[0]!.length).replace(/^\s+(?:was|were|turned out to be|ended up being)/, ''))) return true;
+    if (
+      !VERDICT_AFTER.test(
+        text
+          .slice(m.index + m[0].split(/\s+/)[0]!.length, m.index + m[0].length + 40)
+          .replace(/^\s+(?:was|were|turned out to be|ended up being)/, ''),
+      )
+    )
+      return true;
   }
   for (const m of text.matchAll(FINDING)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
@@ -108,7 +116,12 @@ export function tellsAmperageUpgrade(text: string): boolean {
   for (const m of text.matchAll(new RegExp(AMPERAGE_JOB.source, 'g'))) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     // "no upgrade", "our existing 200 amp service": denied, or what the house already had.
-    if (/\b(?:no|not|didn'?t|don'?t|never|without|existing|current|already|plenty|expect(?:ing|ed)|assumed|going to|whether)\b[^.!?]*$/.test(before)) continue;
+    if (
+      /\b(?:no|not|didn'?t|don'?t|never|without|existing|current|already|plenty|expect(?:ing|ed)|assumed|going to|whether)\b[^.!?]*$/.test(
+        before,
+      )
+    )
+      continue;
     // "our 150 amp service had plenty of room": the house's own service or panel, named by its owner.
     if (/\b(?:our|my|their|his|her)\s+$/.test(before) && !/upgrade$/.test(m[0])) continue;
     return true;
@@ -130,7 +143,8 @@ export function dedicatedCircuitsTold(text: string): { start: number; end: numbe
   const found: { start: number; end: number }[] = [];
   for (const m of text.matchAll(CIRCUIT_JOB)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (/\b(?:no|not|didn'?t|don'?t|never|without|expect(?:ing|ed)|assumed|going to|whether|asked about|ask about)\b[^.!?,]*$/.test(before)) continue;
+    if (/\b(?:no|not|didn'?t|don'?t|never|without|expect(?:ing|ed)|assumed|going to|whether|asked about|ask about)\b[^.!?,]*$/.test(before))
+      continue;
     found.push({ start: m.index, end: m.index + m[0].length });
   }
   return found;

@@ -76,7 +76,8 @@ const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/
 const NEVER_DONE =
   /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves))\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
-const QUOTE_CAME = /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
+const QUOTE_CAME =
+  /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
 
 /**
  * Whether a thing was asked for and never done nor quoted ("Requested a quote for a generator … Nothing. Not even an
@@ -208,7 +209,8 @@ const REPLACED_LATER = /\b(?:replac|swapp|swap|chang)\w*\s+(?:it|them|that|those
 const VERB_ON_A_THING =
   /^\s+(?:it|them|(?:the|our|my|her|his|their|a|an|that|this)\s+(?:[\p{L}-]+\s+){0,4}?(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|lights?|fixtures?|fans?|chandeliers?|pendants?|sconces?|lamps?|heaters?))\b/u;
 /** Things a later "it" may stand for instead ("the pool light went out … found the GFCI breaker had failed. Replaced it"). */
-const ANOTHER_THING = /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?|lights?|fixtures?|fans?|sockets?|wires?|transformers?|photo ?cells?|timers?)\b/;
+const ANOTHER_THING =
+  /\b(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|breakers?|panels?|lights?|fixtures?|fans?|sockets?|wires?|transformers?|photo ?cells?|timers?)\b/;
 
 function replacedLater(after: string, plural: boolean): boolean {
   const m = REPLACED_LATER.exec(after);

@@ -281,7 +281,7 @@ describe('what makes a mention a job, on businesses the rules were not written a
     ],
   );
 
-  it('reads a hyphenated compound as its own thing and a phrasal verb\'s particle as no place', () => {
+  it("reads a hyphenated compound as its own thing and a phrasal verb's particle as no place", () => {
     expect(jobs.services('Ray ran the feeder, a sub-panel and lights out there.')).toContain('dedicated-circuit');
     expect(jobs.services('Wade put in the lights over our island.')).toEqual(['lighting-installation']);
   });
@@ -291,7 +291,9 @@ describe('what makes a mention a job, on businesses the rules were not written a
     expect(jobs.services('Another electrician found the wire was undersized for the breaker.')).toEqual([]);
     expect(jobs.services('My son put up the light fixture but it never worked.')).toEqual([]);
     // An attempt the business may have finished stays a job.
-    expect(jobs.services('My husband tried to install a new light fixture and gave up. Ray finished it.')).toEqual(['lighting-installation']);
+    expect(jobs.services('My husband tried to install a new light fixture and gave up. Ray finished it.')).toEqual([
+      'lighting-installation',
+    ]);
   });
 
   it("reads a compound's mass noun as its count noun and back", () => {
@@ -357,7 +359,9 @@ describe('what makes a mention a job, on businesses the rules were not written a
 
   it('counts a cause told after a symptom as troubleshooting, not a guess', () => {
     expect(jobs.services('fixed my dead porch light. it was the switch. fast')).toContain('electrical-troubleshooting');
-    expect(jobs.services('Ray came on New Year to fix a dead circuit in our kitchen. Bad breaker.')).toContain('electrical-troubleshooting');
+    expect(jobs.services('Ray came on New Year to fix a dead circuit in our kitchen. Bad breaker.')).toContain(
+      'electrical-troubleshooting',
+    );
     expect(jobs.services('The docking station kept dying and I thought it was the outlet.')).toEqual([]);
   });
 
