@@ -1,7 +1,7 @@
 /** Bump `version` whenever a lexicon, rule or weights change (npm run train) can change the output for the same reviews. */
 export const MODEL = {
   name: 'harbor-absa-learned',
-  version: '2.3.0',
+  version: '2.4.0',
 } as const;
 
 /** Version of the `/insights.json` format itself. */
