@@ -75,7 +75,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").
     const listed = (k: number) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(matches[k]!.end, matches[k + 1]!.start));
     const promotable = (k: number) =>
-      judged[k] === 'reference' && !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
+      (judged[k] === 'reference' || judged[k] === 'mention') &&
+      !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
     for (let pass = 0; pass < 2; pass++)
       for (const [k, m] of matches.entries()) {
         // A pair in a sentence with no job's verb ("my porch light and the outside outlet both quit") shares no job.
@@ -128,7 +129,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (judgement === null || judgement === undefined) continue;
       // A bare word that is not the job ("ran it from the panel") names a place, not a service; a bare thing that failed
       // ("lights went out") is too vague to name a service.
-      if ((judgement === 'reference' || judgement === 'symptom') && bare.has(m.phrase)) continue;
+      if (((judgement === 'reference' || judgement === 'symptom') && bare.has(m.phrase)) || judgement === 'mention') continue;
       // A dimmer or switch hung with new lights in the same sentence is part of that job ("new pendants and a dimmer for them").
       // A dimmer is the lights' own control whenever no other job's verb comes between ("4 can lights and a dimmer"; "He
       // suggested dimmers on two zones" after the lights), unless it is for other lights ("a new dimmer for the kitchen cans").

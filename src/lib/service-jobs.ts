@@ -233,8 +233,11 @@ export interface Occurrence {
   bare?: boolean;
 }
 
-/** A symptom is the customer's, not a job: named as not done, never a list's item. */
-export type Judgement = 'job' | 'negated' | 'reference' | 'symptom';
+/**
+ * A symptom is the customer's, not a job: named as not done, never a list's item. A mention names a thing as a place
+ * or a property ("labeled every breaker"): a list's item when the list is of jobs, else in neither list.
+ */
+export type Judgement = 'job' | 'negated' | 'reference' | 'symptom' | 'mention';
 
 /**
  * Judges one occurrence of a catalogue phrase in the normalised text whose
@@ -299,16 +302,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     // panel", not "ran it from the panel"), before a job noun ("the panel swap", "the charger install"), or with a
     // job's verb in the clause that follows it ("the switches he put in").
     if (OTHER_THING_BEFORE.test(`${before.slice(-2).join(' ')} ${phrase}`)) return 'reference';
-    const lead = before.slice(-5);
-    const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
-    // "swapped it for a breaker panel": the old thing, then the new one.
-    // "put in the lights", "hung up two fixtures": the verb's particle, not a place.
-    const between = lead
-      .slice(verbAt + 1 + (PARTICLES.has(lead[verbAt + 1] ?? '') ? 1 : 0))
-      .join(' ')
-      .replace(/\b(?:it|them) (?:for|with)\b/, 'for')
-      .split(' ');
-    if (verbAt !== -1 && !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w))) return 'job';
+    if (jobVerbOn(before)) return 'job';
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
   }
@@ -335,16 +329,35 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
       // "the GFCI kept tripping … swapped it": the symptom's thing was then replaced.
       return REPLACED_IT.test(nextSentences(text, occurrence.end, 1).slice(0, 200)) ? 'job' : 'reference';
   }
+  // A breaker is named in many reviews as a place or a property ("labeled every breaker", "the wrong breaker", "because of
+  // the breaker size"): it is a job only as the object of a job's verb, or replaced in the next sentence.
+  const breaker = /\bbreakers?$/.test(phrase);
   const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
-  if (context.some((w) => JOB_CUES.has(w) || COUNTS.test(w))) return 'job';
+  if (breaker ? jobVerbOn(before) : context.some((w) => JOB_CUES.has(w) || COUNTS.test(w))) return 'job';
+  // Operated, not worked on ("shutting off the breaker", "checking the main breaker"): the customer's, named as no job.
+  if (breaker && !REPLACED_NEXT.test(nextSentences(text, occurrence.end, 1)))
+    return [...before.slice(-3), ...after.slice(0, 1)].some((w) => OPERATED.test(w)) ? 'reference' : 'mention';
   // "It's an outlet. They replaced it.": the thing, then its job in the next sentence.
   const next = nextSentences(text, occurrence.end, 1);
-  return /^[^.!?]*[.!?]?\s*(?:they|he|she|\p{L}+)?\s*(?:replac|swapp|swap|fix|repair|install)\w*\s+(?:it|them)\b|[.!?]\s*(?:(?:it|they|that)\s+(?:got|was|were)\s+)?(?:replac|swapp|fix|repair)\w*\b/u.test(
-    next,
-  ) || replacedLater(next, /s$/.test(phrase))
-    ? 'job'
-    : 'reference';
+  return REPLACED_NEXT.test(next) || replacedLater(next, /s$/.test(phrase)) ? 'job' : 'reference';
 }
+
+/** Whether a job's verb comes within five words before a thing with no place word or other object between ("quoted $2,900 for a panel", not "ran it from the panel"). */
+function jobVerbOn(before: readonly string[]): boolean {
+  const lead = before.slice(-5);
+  const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
+  if (verbAt === -1) return false;
+  // "swapped it for a breaker panel": the old thing, then the new one.
+  // "put in the lights", "hung up two fixtures": the verb's particle, not a place.
+  const between = lead
+    .slice(verbAt + 1 + (PARTICLES.has(lead[verbAt + 1] ?? '') ? 1 : 0))
+    .join(' ')
+    .replace(/\b(?:it|them) (?:for|with)\b/, 'for')
+    .split(' ');
+  return !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w));
+}
+
+const OPERATED = /^(?:check\w*|shut\w*|turn\w*|flip\w*|reset\w*|switch\w*|off)$/;
 
 /** How far a sentence is looked for around a find: reviews with no punctuation stay linear in their length. */
 const SENTENCE_REACH = 300;
@@ -370,6 +383,9 @@ function sentenceBefore(text: string, at: number): string {
   return turn ? sentence.slice(turn.index + turn[0].length) : sentence;
 }
 
+/** "It's an outlet. They replaced it.", "… Replaced in 15 minutes.": the thing's job in the next sentence. */
+const REPLACED_NEXT =
+  /^[^.!?]*[.!?]?\s*(?:they|he|she|\p{L}+)?\s*(?:replac|swapp|swap|fix|repair|install)\w*\s+(?:it|them)\b|[.!?]\s*(?:(?:it|they|that)\s+(?:got|was|were)\s+)?(?:replac|swapp|fix|repair)\w*\b/u;
 const REPLACED_IT = /\b(?:replac|swapp|swap|chang|fix)\w*\s+(?:it|them|that|those|both)\b/;
 
 /** The text from `at` to the end of the sentence after the one `at` is in (`extra` sentences more). */
