@@ -61,13 +61,17 @@ const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) o
 /** Words after a thing that say it needed nothing ("the dryer outlet was fine"). */
 const FINE_AFTER =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
+const ALREADY_THERE =
+  /^(?:\s+that)?\s+(?:we|i)\s+already\s+(?:had|have|owned|own)\b|^(?:\s+[\p{L}'-]+){0,4}?\s+(?:was|were|is|are)\s+already\s+(?:there|installed|in place|in)\b/u;
+const WORK_AFTER = /^\s+(?:install|installation|work|job|itself|upgrade|replacement|hookup|swap|itself)\b/;
+const SAID_FINE_AFTER = /^\s+and\s+(?:said|told (?:me|us))\s+(?:it|they|that)\s+(?:was|were)\s+(?:fine|ok|okay|good)\b/;
 const NOT_NEEDED_AFTER =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:wasn't|was not|was never|isn't|is not|weren't|were not|were never|aren't|are not)\s+(?:needed|necessary|required|the problem|the issue|the cause)|^\s+(?:not needed|needed after all|unnecessary)/u;
 /** A denial right after the thing: "a whole house rewire (we didn't)". */
 const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
-  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b/;
+  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b|\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b/;
 /** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
 const REQUEST_BEFORE =
   /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for))\b/;
@@ -114,6 +118,8 @@ function otherDoer(lead: string): boolean {
 
 /** Negators that deny a job when they come shortly before its name, inside its clause. */
 const NEGATORS = new Set([
+  'refused',
+  'declined',
   'no',
   'not',
   'never',
@@ -162,7 +168,24 @@ const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|scon
 const SYMPTOM_STATES = new Set(['flickering', 'flickery', 'dead', 'dim', 'dimming', 'buzzing', 'blinking', 'flashing']);
 const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mount\w*|add\w*)$/;
 const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket)\b/;
-const DETERMINERS = new Set(['the', 'a', 'an', 'our', 'my', 'their', 'his', 'her', 'main', 'old', 'existing']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'our',
+  'my',
+  'their',
+  'his',
+  'her',
+  'main',
+  'old',
+  'existing',
+  'one',
+  'wrong',
+  'right',
+  'same',
+  'correct',
+]);
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
 const JOB_AFTER_THING =
   /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project)\b|^\s+(?:(?:is|was|were|got|being|now)\s+)+(?:installed|put in|hooked up|wired|mounted|hung|in)\b|^\s+put in\b/;
@@ -262,6 +285,19 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "not only", "didn't just replace the outlet": the job was done and more.
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
   if (NOT_NEEDED_AFTER.test(rest) || DENIED_AFTER.test(rest)) return 'negated';
+  // "the EV charger we already had", "battery backup … was already there from the plumber": what the house had.
+  if (ALREADY_THERE.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
+  // "The fixture was fine", "looked at the outdoor outlet and said it was fine": nothing needed doing to it.
+  // "The charger install was fine" speaks of the work, which was done.
+  if (
+    (FINE_AFTER.test(rest) &&
+      !WORK_AFTER.test(rest) &&
+      !/\b(?:install|installation|work|job|upgrade|replacement|hookup|swap)$/.test(occurrence.phrase) &&
+      // "The charger is fine": a verdict on a thing put in; a diagnosis is told in the past ("the fixture was fine").
+      (CATCH_ALL.test(occurrence.phrase) || !/^(?:\s+[\p{L}'-]+){0,2}?\s+(?:is|are)\s/u.test(rest))) ||
+    SAID_FINE_AFTER.test(text.slice(occurrence.end, occurrence.end + 60))
+  )
+    return 'negated';
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
   const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
@@ -317,7 +353,6 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     !phrase.split(' ').some((w) => BREAKER_JOBS.test(w))
   )
     return 'reference';
-  if (FINE_AFTER.test(rest)) return 'negated';
   // A breaker or GFCI that tripped or was reset is the symptom unless the thing itself was replaced.
   if (/\b(?:breakers?|gfcis?|gfis?)\b/.test(phrase)) {
     // The thing's own name is no cue: a GFCI is a GFCI whether or not it was replaced; its modifiers are ("bad breaker").
