@@ -89,6 +89,14 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
     }
+    // A phrase that only modifies the next find, a catch-all thing of another service, names that thing: "two-prong outlets"
+    // are outlets, "the GFCI breaker" a breaker; "our panel's main breaker" is the breaker, in its panel.
+    for (const [k, m] of matches.entries()) {
+      const next = matches[k + 1];
+      if (next === undefined || judged[k] === null || next.targets.some((t) => m.targets.includes(t))) continue;
+      const gap = normalised.slice(m.end, next.start);
+      if ((MODIFIES.test(gap) && isCatchAll(next.phrase)) || POSSESSIVE.test(gap)) judged[k] = null;
+    }
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
     if (unmetRequests(normalised))
       for (const [k, m] of matches.entries()) if (judged[k] === 'job' && requested(normalised, m.start, m.end)) judged[k] = 'negated';
@@ -412,6 +420,9 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
 
+/** Between a modifier and its thing: nothing but a space or a hyphen ("two-prong outlets"); a possessive ("panel's main"). */
+const MODIFIES = /^[\s-]$/;
+const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
 /** Between a circuit and its load: "… from the main panel for the charger". */
 const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*$/;
 const LOAD_REACH = 80;
