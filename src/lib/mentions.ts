@@ -69,7 +69,13 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         return 'negated';
       // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
       if (partOfAnotherJob(normalised, matches, k)) return null;
-      return judgeOccurrence(normalised, words, { phrase: m.phrase, start: m.start, end: m.end, bare: bare.has(m.phrase) });
+      return judgeOccurrence(normalised, words, {
+        phrase: m.phrase,
+        start: m.start,
+        end: m.end,
+        bare: bare.has(m.phrase),
+        inspection: roles.inspection !== null && m.targets.includes(roles.inspection),
+      });
     });
     // Things listed together share a fate: an item beside a job in a list is a job ("outlets, switches, a ceiling fan and
     // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").

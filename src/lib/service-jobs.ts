@@ -254,6 +254,8 @@ export interface Occurrence {
   end: number;
   /** A thing named bare ("the panel"), not a catalogue phrase: it needs a job around it like a catch-all. */
   bare?: boolean;
+  /** A phrase of the catalogue's inspection service ("rental certification" as much as "inspection"): judged as an inspection. */
+  inspection?: boolean;
 }
 
 /**
@@ -309,12 +311,13 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // thing, not the service the verb names.
   if (/^\p{L}+ed$/u.test(phrase) && VERB_ON_A_THING.test(rest)) return null;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
-  if (/\binspect/.test(phrase)) {
+  if (/\binspect/.test(phrase) || occurrence.inspection === true) {
     // "an inspection for our insurance company", "required by the city": whom it is for is not who did it.
     const doneBy = `${near} ${phrase}`.replace(/\b(?:for|required by|needed by|from)(?: (?:our|the|my|a|an))?( \S+){1,2}/g, ' ');
     const around = `${before.join(' ')} ${phrase} ${after.join(' ')}`;
     if (/^\s+(?:that\s+|which\s+)?(?:they|he|she)\s+did\b/.test(rest)) return 'job';
-    if (OTHERS_INSPECTION.test(doneBy)) return 'reference';
+    // "a point-of-sale inspection done by another company": someone else's.
+    if (OTHERS_INSPECTION.test(doneBy) || /^\s+(?:done\s+)?by\s+(?:another|a different|the other|other|a)\b/.test(rest)) return 'reference';
     return before.some((w) => JOB_CUES.has(w)) || /\b(?:report|safety|pre-sale|pre-purchase|whole[- ]house|full|annual)\b/.test(around)
       ? 'job'
       : 'reference';
