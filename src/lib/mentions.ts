@@ -101,7 +101,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       const next = matches[k + 1];
       if (next === undefined || judged[k] === null || next.targets.some((t) => m.targets.includes(t))) continue;
       const gap = normalised.slice(m.end, next.start);
-      if ((MODIFIES.test(gap) && isCatchAll(next.phrase)) || POSSESSIVE.test(gap)) judged[k] = null;
+      // A fault's name stays its own ("a double-tapped breaker" is a code correction where the catalogue lists one), and so
+      // does a product's code, whose thing is its part ("a NEMA 14-50 outlet" is the charger's).
+      if ((MODIFIES.test(gap) && isCatchAll(next.phrase) && !/ed$|\d/.test(m.phrase)) || POSSESSIVE.test(gap)) judged[k] = null;
     }
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
     if (unmetRequests(normalised))

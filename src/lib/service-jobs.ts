@@ -60,7 +60,7 @@ const JOB_CUES = new Set(
 const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) of(?: the| our| my)?$/;
 /** Words after a thing that say it needed nothing ("the dryer outlet was fine"). */
 const FINE_AFTER =
-  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
+  /^(?:\s+[\p{L}'-]+){0,3}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
 const ALREADY_THERE =
   /^(?:\s+that)?\s+(?:we|i)\s+already\s+(?:had|have|owned|own)\b|^(?:\s+[\p{L}'-]+){0,4}?\s+(?:was|were|is|are)\s+already\s+(?:there|installed|in place|in)\b/u;
 const WORK_AFTER = /^\s+(?:install|installation|work|job|itself|upgrade|replacement|hookup|swap|itself)\b/;
@@ -98,10 +98,10 @@ export function requested(text: string, start: number, end: number): boolean {
 
 /** Another party: another trade or firm, or the customer's household, when not the object of a preposition. */
 const OTHER_PARTY =
-  /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord))(?![\p{L}'-])/gu;
+  /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord)(?:-in-law)?|an?\s+(?:[\p{L}-]+\s+)?electrician)(?![\p{L}'-])/gu;
 /** The party's own doing right after it ("another electrician found", "the solar company that put in", "my son Jack put up"). */
 const PARTY_DOES =
-  /^(?:\s+[\p{L}'-]+)?\s+(?:(?:that|who|had|has|have|then|also|just)\s+)*(?:put|installed|replaced|fixed|found|did|came|ran|wired|hung|added|swapped|quoted|said|told|set|pulled|caught|flagged)\b/u;
+  /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:(?:that|who|had|has|have|then|also|just)\s+)*(?:put|installed|replaced|fixed|found|did|came|ran|wired|hung|added|swapped|quoted|said|told|set|pulled|caught|flagged)\b/u;
 /** A second opinion or a firm called instead: what follows in the sentence is theirs. */
 const OTHERS_INSTEAD = /\b(?:second opinion|instead)\b/;
 
@@ -309,7 +309,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const phrase = occurrence.phrase;
   // "rewired the chandelier", "rewired it and rehung it": a verb from the catalogue whose object is one thing works on that
   // thing, not the service the verb names.
-  if (/^\p{L}+ed$/u.test(phrase) && VERB_ON_A_THING.test(rest)) return null;
+  if (/^\p{L}+ed$/u.test(phrase) && VERB_ON_A_THING.test(text.slice(occurrence.end, occurrence.end + 60))) return null;
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase) || occurrence.inspection === true) {
     // "an inspection for our insurance company", "required by the city": whom it is for is not who did it.
@@ -327,7 +327,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // put in or replaced ("replaced the outlet that died", "… was sparking. Buck came out and replaced it").
   if (
     (SYMPTOM_AFTER.test(rest) || SYMPTOM_BEFORE.test(text.slice(Math.max(0, occurrence.start - 40), occurrence.start))) &&
-    !before.some((w) => BARE_JOBS.has(w))
+    !jobVerbOn(before)
   )
     return replacedLater(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH), /s$/.test(occurrence.phrase)) ? 'job' : 'symptom';
   // A light that flickers or died because of a fault elsewhere is the symptom ("fixed our flickering lights (loose
@@ -336,11 +336,23 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     return 'negated';
   // "a thing" followed by a box, plate or cover names that part ("a light box", "the outlet cover"), not the thing.
   if (PART_AFTER.test(rest)) return 'reference';
+  const close = text.slice(Math.max(0, occurrence.start - 40), occurrence.start);
+  // "the batteries in her smoke alarm": a part of the thing; "the dimmer for my dining room chandelier": the lights a
+  // control serves; "failed us for missing GFCIs": an inspector's finding.
+  if (PART_BEFORE.test(close) || (SERVED_BEFORE.test(close) && LIGHT_THING.test(phrase))) return null;
+  // … unless this business then fixed what was found ("Lantern Hill fixed both").
+  if (FAILED_FOR_BEFORE.test(lead))
+    return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'negated';
+  // "the outlet would do everything we need": a judgement of what is there; "our old smoke detectors … we should replace
+  // them": advice not taken.
+  if (MODAL_AFTER.test(rest)) return null;
+  if (SHOULD_AFTER.test(text.slice(occurrence.end, occurrence.end + 80))) return 'negated';
   if (occurrence.bare === true) {
     // A thing named bare is the job after a job's verb in its clause with no place word between ("quoted $2,900 for a
     // panel", not "ran it from the panel"), before a job noun ("the panel swap", "the charger install"), or with a
     // job's verb in the clause that follows it ("the switches he put in").
-    if (OTHER_THING_BEFORE.test(`${before.slice(-2).join(' ')} ${phrase}`)) return 'reference';
+    // Another thing altogether, never an item of a list of jobs.
+    if (OTHER_THING_BEFORE.test(`${before.slice(-2).join(' ')} ${phrase}`)) return null;
     if (jobVerbOn(before)) return 'job';
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
@@ -395,6 +407,12 @@ function jobVerbOn(before: readonly string[]): boolean {
   return !between.some((w) => PLACE_WORDS.has(w) || OBJECTS.has(w));
 }
 
+const PART_BEFORE = /\b(?:batter(?:y|ies)|bulbs?|covers?|plates?|cords?|shades?|globes?)\s+(?:in|on|of|for|from)\s+(?:\S+\s+)?$/;
+const SERVED_BEFORE = /\b(?:dimmers?|switch(?:es)?)\s+for\s+(?:my|our|her|his|their)\s+(?:[\p{L}-]+\s+){0,2}$/u;
+const FAILED_FOR_BEFORE = /\bfailed\s+(?:us|me|it|the house|the unit)\b[^.!?]*\bfor\b/;
+const FIXED_LATER = /\b(?:fix|replac|swap|correct)\w*\s+(?:it|them|both|those|all)\b/;
+const MODAL_AFTER = /^\s+(?:would|will|could|might)\s+(?:do|work|handle|cover|be (?:enough|fine|plenty))\b/;
+const SHOULD_AFTER = /^[^.!?]{0,60}\b(?:we|i|you)\s+should\s+(?:replace|upgrade|get|change)\s+(?:them|it|those)\b/;
 const OPERATED = /^(?:check\w*|shut\w*|turn\w*|flip\w*|reset\w*|switch\w*|off)$/;
 
 /** How far a sentence is looked for around a find: reviews with no punctuation stay linear in their length. */
