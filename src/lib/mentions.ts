@@ -470,15 +470,18 @@ function dimsThem(text: string, lightsEnd: number | undefined, start: number, en
   );
 }
 
-/** What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item the catalogue does not name. */
+/**
+ * What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item
+ * the catalogue does not name ("GFCIs, some covers, a couple of light fixtures"); a verb between starts another clause.
+ */
 const LIST_GAP =
-  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|two|three|four|\d+)\s+)?(?:\p{L}+\s*?)?){1,2}\s*$/u;
+  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|more|two|three|four|\d+|a couple of|a few)\s+)?(?:(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+\s*?){0,3}){1,2}\s*$/u;
 
 /** A place word right before a thing: "surge protector at the panel". */
 const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
 /** Verbs that put the business to work, for telling whether a sentence reports a job at all. */
 const JOB_VERB =
-  /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new|jobs?|work)\b/;
+  /\b(?:install\w*|replac\w*|swap\w*|put|added|add|hung|hang|wired|rewired|mounted|fixed|repaired|moved|upgraded|quoted|priced|did|done|new|jobs?|work|ran|run|set up|finished|needed)\b/;
 
 function sameSentence(text: string, a: number, b: number): boolean {
   return Math.abs(a - b) < 300 && !/[.!?\n]/.test(text.slice(Math.min(a, b), Math.max(a, b)));
