@@ -67,8 +67,6 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
       if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
         return 'negated';
-      // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers).
-      if (partOfAnotherJob(normalised, matches, k)) return null;
       return judgeOccurrence(normalised, words, {
         phrase: m.phrase,
         start: m.start,
@@ -77,6 +75,10 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         inspection: roles.inspection !== null && m.targets.includes(roles.inspection),
       });
     });
+    // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers), when that
+    // other thing is a job: "a NEMA 14-50 outlet", not "my bathroom fan switch" (an exhaust fan is another thing).
+    const partOf = matches.map((_, k) => partOfAnotherJob(normalised, matches, k));
+    for (const [k, other] of partOf.entries()) if (other !== -1 && judged[other] === 'job') judged[k] = null;
     // Things listed together share a fate: an item beside a job in a list is a job ("outlets, switches, a ceiling fan and
     // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").
     const listed = (k: number) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(matches[k]!.end, matches[k + 1]!.start));

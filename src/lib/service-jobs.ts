@@ -479,13 +479,14 @@ const SHARED_ARTICLE = /^\s+and\s+$/;
 const PART_GAP = /^(?:\s+(?:on|for|with|of|to|its|the|a|an|our|my|that|it|them|their))*\s*$/;
 
 /**
- * Whether a catch-all thing is a part of another service named right beside
- * it (the outlet of a NEMA 14-50 charger hookup, the GFCI of a new circuit, the
- * breaker for a charger): it is that job only.
+ * The other service named right beside a catch-all thing that the thing is a
+ * part of (the outlet of a NEMA 14-50 charger hookup, the GFCI of a new circuit,
+ * the breaker for a charger), or -1: when that service is a job, the thing is
+ * that job only.
  */
-export function partOfAnotherJob(text: string, occurrences: readonly (Occurrence & { targets: readonly string[] })[], k: number): boolean {
+export function partOfAnotherJob(text: string, occurrences: readonly (Occurrence & { targets: readonly string[] })[], k: number): number {
   const own = occurrences[k]!;
-  if (!CATCH_ALL.test(own.phrase) || JOB_NOUNS.test(own.phrase)) return false;
+  if (!CATCH_ALL.test(own.phrase) || JOB_NOUNS.test(own.phrase)) return -1;
   const beside = (other: (typeof occurrences)[number] | undefined, gap: string): boolean =>
     other !== undefined &&
     !other.targets.some((t) => own.targets.includes(t)) &&
@@ -495,12 +496,13 @@ export function partOfAnotherJob(text: string, occurrences: readonly (Occurrence
     PART_GAP.test(gap);
   const before = occurrences[k - 1];
   const after = occurrences[k + 1];
-  return (
-    // "a dedicated circuit and outlet for the freezer": one article for both singulars, one thing ("lights and outlets"
-    // are two items).
-    (before !== undefined &&
-      (beside(before, text.slice(before.end, own.start)) ||
-        (beside(before, '') && !own.phrase.endsWith('s') && SHARED_ARTICLE.test(text.slice(before.end, own.start))))) ||
-    (after !== undefined && beside(after, text.slice(own.end, after.start)))
-  );
+  // "a dedicated circuit and outlet for the freezer": one article for both singulars, one thing ("lights and outlets"
+  // are two items).
+  if (
+    before !== undefined &&
+    (beside(before, text.slice(before.end, own.start)) ||
+      (beside(before, '') && !own.phrase.endsWith('s') && SHARED_ARTICLE.test(text.slice(before.end, own.start))))
+  )
+    return k - 1;
+  return after !== undefined && beside(after, text.slice(own.end, after.start)) ? k + 1 : -1;
 }
