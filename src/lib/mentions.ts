@@ -477,7 +477,7 @@ function dimsThem(text: string, lightsEnd: number | undefined, start: number, en
  * the catalogue does not name ("GFCIs, some covers, a couple of light fixtures"); a verb between starts another clause.
  */
 const LIST_GAP =
-  /^(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|more|two|three|four|\d+|a couple of|a few)\s+)?(?:(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+\s*?){0,3}){1,2}\s*$/u;
+  /^(?:\s+(?:for|in|on|by|at)\s+(?:the|a|an|our|my)\s+(?:[\p{L}'-]+\s+)?[\p{L}'-]+)?(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|more|two|three|four|\d+|a couple of|a few)\s+)?(?:(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+\s*?){0,3}){1,2}\s*$/u;
 
 /** A place word right before a thing: "surge protector at the panel". */
 const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
