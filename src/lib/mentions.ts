@@ -75,6 +75,16 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         inspection: roles.inspection !== null && m.targets.includes(roles.inspection),
       });
     });
+    // A phrase that only modifies the next find, a catch-all thing of another service, names that thing: "two-prong outlets"
+    // are outlets, "the GFCI breaker" a breaker; "our panel's main breaker" is the breaker, in its panel.
+    for (const [k, m] of matches.entries()) {
+      const next = matches[k + 1];
+      if (next === undefined || judged[k] === null || next.targets.some((t) => m.targets.includes(t))) continue;
+      const gap = normalised.slice(m.end, next.start);
+      // A fault's name stays its own ("a double-tapped breaker" is a code correction where the catalogue lists one), and so
+      // does a product's code, whose thing is its part ("a NEMA 14-50 outlet" is the charger's).
+      if ((MODIFIES.test(gap) && isCatchAll(next.phrase) && !/ed$|\d/.test(m.phrase)) || POSSESSIVE.test(gap)) judged[k] = null;
+    }
     // A part of another job is that job only, in neither list (corpus/entities/README.md's rule for labellers), when that
     // other thing is a job: "a NEMA 14-50 outlet", not "my bathroom fan switch" (an exhaust fan is another thing).
     const partOf = matches.map((_, k) => partOfAnotherJob(normalised, matches, k));
@@ -96,16 +106,6 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       while (listed(j)) j++;
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
-    }
-    // A phrase that only modifies the next find, a catch-all thing of another service, names that thing: "two-prong outlets"
-    // are outlets, "the GFCI breaker" a breaker; "our panel's main breaker" is the breaker, in its panel.
-    for (const [k, m] of matches.entries()) {
-      const next = matches[k + 1];
-      if (next === undefined || judged[k] === null || next.targets.some((t) => m.targets.includes(t))) continue;
-      const gap = normalised.slice(m.end, next.start);
-      // A fault's name stays its own ("a double-tapped breaker" is a code correction where the catalogue lists one), and so
-      // does a product's code, whose thing is its part ("a NEMA 14-50 outlet" is the charger's).
-      if ((MODIFIES.test(gap) && isCatchAll(next.phrase) && !/ed$|\d/.test(m.phrase)) || POSSESSIVE.test(gap)) judged[k] = null;
     }
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
     if (unmetRequests(normalised))

@@ -151,7 +151,7 @@ const NEGATORS = new Set([
 ]);
 /** Verbs and words that make a bare thing right after them the job. */
 const BARE_JOBS = new Set(
-  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired did redid'.split(
+  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired did redid wired finished'.split(
     ' ',
   ),
 );
@@ -360,11 +360,13 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
+  // "did a fine job on the outlets", "good work on the RV outlet": the business's work named before the thing.
+  if (WORK_ON.test(before.join(' '))) return 'job';
   // "a long run from the main panel": the panel as a place, unless the phrase names a job of its own ("on AFCI breakers").
   if (
     before.length > 0 &&
     PLACE_WORDS.has(before.filter((w) => !DETERMINERS.has(w)).pop() ?? '') &&
-    !before.some((w) => BARE_JOBS.has(w)) &&
+    !jobVerbOn(before) &&
     !phrase.split(' ').some((w) => BREAKER_JOBS.test(w))
   )
     return 'reference';

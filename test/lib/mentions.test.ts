@@ -273,8 +273,10 @@ describe('what makes a mention a job, on businesses the rules were not written a
       { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
       { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnose'] },
       { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan'] },
-      { id: 'whole-house-rewiring', label: 'Whole-house rewiring', synonyms: ['rewire', 'rewired', 'rewiring'] },
+      { id: 'whole-house-rewiring', label: 'Whole-house rewiring', synonyms: ['rewire', 'rewired', 'rewiring', 'two-prong'] },
       { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', 'new circuit', 'sub-panel'] },
+      { id: 'smoke-detector-installation', label: 'Smoke detector installation', synonyms: ['smoke alarm', 'smoke detectors'] },
+      { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection', 'point-of-sale inspection'] },
       { id: 'heat-cable-installation', label: 'Roof and gutter heat cable', synonyms: ['heat cable'] },
       { id: 'hot-tub-wiring', label: 'Hot tub wiring', synonyms: ['hot tub', 'spa circuit'] },
       { id: 'network-cabling', label: 'Network cabling', synonyms: ['network cabling'] },
@@ -370,5 +372,60 @@ describe('what makes a mention a job, on businesses the rules were not written a
     expect(jobs.services('Our X-ray room needed its own 60A circuit. Ray was meticulous.')).toEqual(['dedicated-circuit']);
     expect(jobs.services('Fine work on the dedicated freezer circuit.')).toEqual(['dedicated-circuit']);
     expect(jobs.services('Grant put in the new hot tub circuit out back.')).toEqual(['hot-tub-wiring']);
+  });
+
+  it('reads a breaker as a job only where a job is done to it', () => {
+    expect(jobs.serviceReferences('Mark swapped out our old panel for a new one in a day. He labeled every breaker by hand.')).toEqual({
+      services: ['panel-upgrade'],
+      negated: [],
+    });
+    expect(jobs.serviceReferences('Chris talked me through shutting off the breaker and came first thing.').negated).toEqual([
+      'circuit-breaker-repair',
+    ]);
+    expect(jobs.services('Ray replaced the breaker, which had cooked.')).toEqual(['circuit-breaker-repair']);
+  });
+
+  it('reads a thing said fine, refused, already there or advised as no job, and its work said fine as a job', () => {
+    expect(jobs.serviceReferences('The light fixture was fine, it was the switch.').negated).toContain('lighting-installation');
+    expect(jobs.services('The EV charger install was fine. The office was not.')).toEqual(['ev-charger-installation']);
+    expect(jobs.serviceReferences('Raymond refused to hook up the EV charger I bought online.')).toEqual({
+      services: [],
+      negated: ['ev-charger-installation'],
+    });
+    expect(jobs.services('Nick installed our standby generator and tied the EV charger we already had into it.')).toEqual([
+      'generator-installation',
+    ]);
+    expect(jobs.services('He pointed out our old smoke detectors were 15 years old and we should replace them.')).toEqual([]);
+    expect(jobs.services('Jordan wired my garage lights to the wrong switch.')).toEqual(['lighting-installation']);
+  });
+
+  it('reads a modifier by the thing it modifies, and a possessive as a place', () => {
+    expect(jobs.services('Nick replaced all my old two-prong outlets.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services("Matt replaced our panel's main breaker, which had gotten stiff.")).toEqual(['circuit-breaker-repair']);
+  });
+
+  it("reads parts, what a control serves, another firm's inspection and an inspector's failures as no jobs", () => {
+    expect(jobs.services('He even changed the batteries in her smoke alarm.')).toEqual([]);
+    expect(jobs.services('Russ replaced the dimmer for my dining room chandelier.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('Had a point-of-sale inspection done by another company that found ungrounded outlets.')).not.toContain(
+      'electrical-inspection',
+    );
+    expect(jobs.services("The city's inspector failed us a week later for missing GFCIs.")).toEqual([]);
+    expect(jobs.services('The inspector failed us for missing GFCIs. Lantern Hill fixed both the next day.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('An electrician from Stoughton came out that night and found a bad GFCI.')).toEqual([]);
+  });
+
+  it('counts the items of a list past unnamed items, and a switch beside another thing that is no job', () => {
+    expect(
+      jobs.services('They did our basement bar: pendants, under-counter lights, outlets for the fridges and a dedicated circuit.'),
+    ).toEqual(['dedicated-circuit', 'lighting-installation', 'outlet-and-switch-repair']);
+    expect(jobs.services('Got the house ready to sell: GFCIs, some covers, a couple of light fixtures and the porch light.')).toEqual([
+      'lighting-installation',
+      'outdoor-lighting',
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('Tech fixed my bathroom fan switch in 15 minutes.')).toEqual(['outlet-and-switch-repair']);
   });
 });
