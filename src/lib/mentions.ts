@@ -476,8 +476,9 @@ function dimsThem(text: string, lightsEnd: number | undefined, start: number, en
  * What stands between two items of a list: a comma, "and", "plus", with an article or a count, past at most one item
  * the catalogue does not name ("GFCIs, some covers, a couple of light fixtures"); a verb between starts another clause.
  */
+// Words of an item are whole words with spaces between, so a long gap is read once, not split every way.
 const LIST_GAP =
-  /^(?:\s+(?:for|in|on|by|at)\s+(?:the|a|an|our|my)\s+(?:[\p{L}'-]+\s+)?[\p{L}'-]+)?(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|more|two|three|four|\d+|a couple of|a few)\s+)?(?:(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+\s*?){0,3}){1,2}\s*$/u;
+  /^(?:\s+(?:for|in|on|by|at)\s+(?:the|a|an|our|my)\s+(?:[\p{L}'-]+\s+)?[\p{L}'-]+)?(?:\s*(?:,|;|\/|&|\+|,?\s*(?:and|plus|or|with))\s*(?:(?:a|an|the|some|new|more|two|three|four|\d+|a couple of|a few)\s+)?(?:(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+(?:\s+(?!(?:\p{L}{3,}ed|left|made|took|came|went|got|gave|told|said)\b)[\p{L}'-]+){0,2})?){1,2}\s*$/u;
 
 /** A place word right before a thing: "surge protector at the panel". */
 const PLACE_BEFORE = /\b(?:at|in|on|from|to|into|inside|behind|near|by)\s+(?:the|a|an|our|my|their)?\s*$/;
