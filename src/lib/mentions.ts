@@ -62,7 +62,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // is not, unless the whole review is in lower case.
     const caseKnown = normalised.length === text.length && /\p{Lu}/u.test(text);
     // Each find judged alone first: null when it is in neither list.
-    const judged = matches.map((m, k): Judgement | null => {
+    const judged = matches.map((m): Judgement | null => {
       if (caseKnown && properNames.has(m.phrase) && !/^\p{Lu}/u.test(text.slice(m.start, m.end))) return null;
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
       if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
