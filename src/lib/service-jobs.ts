@@ -40,6 +40,8 @@ export function wordsOf(text: string): Word[] {
 /** Words whose presence in a phrase makes it a job by itself ("panel upgrade", "rewiring", "kitchen remodel"). */
 const JOB_NOUNS =
   /\b(?:upgrade[sd]?|install(?:ation|ed|s)?|repair(?:s|ed)?|rewir(?:e|ed|ing)|replacement|remodel|renovation|corrections?|hookup|hook-up|troubleshoot(?:ing)?|diagnosed?|tracked|traced|interlock|service|emergency|after[- ]hours|middle of the night|on a sunday|violations?|double-tapped|up to code|flickering|dead circuit)\b/;
+/** Whom an inspection was for ("for our insurance company", "required by the city"): not who did it. */
+const WHOM_FOR = /\b(?:for|required by|needed by|from)(?: (?:our|the|my|a|an))?( \S+){1,2}/g;
 /** Names of an inspection by someone else, or of its result. */
 const OTHERS_INSPECTION =
   /\b(?:pass(?:ed|es|ing)?|fail(?:ed|s|ing)?|city'?s?|county'?s?|state|municipal|rental inspection|insurance company|insurer|home inspector|home inspection|inspector|inspectors|buyer'?s|buyers'?|realtor|lender|final|rough-in|l&i|sign-off|permit)\b/;
@@ -313,14 +315,16 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const near = [...before.slice(-3), ...after.slice(0, 2)].join(' ');
   if (/\binspect/.test(phrase) || occurrence.inspection === true) {
     // "an inspection for our insurance company", "required by the city": whom it is for is not who did it.
-    const doneBy = `${near} ${phrase}`.replace(/\b(?:for|required by|needed by|from)(?: (?:our|the|my|a|an))?( \S+){1,2}/g, ' ');
+    const doneBy = `${near} ${phrase}`.replace(WHOM_FOR, ' ');
     const around = `${before.join(' ')} ${phrase} ${after.join(' ')}`;
     if (/^\s+(?:that\s+|which\s+)?(?:they|he|she)\s+did\b/.test(rest)) return 'job';
     // "a point-of-sale inspection done by another company": someone else's.
     if (OTHERS_INSPECTION.test(doneBy) || /^\s+(?:done\s+)?by\s+(?:another|a different|the other|other|a)\b/.test(rest)) return 'reference';
-    return before.some((w) => JOB_CUES.has(w)) || /\b(?:report|safety|pre-sale|pre-purchase|whole[- ]house|full|annual)\b/.test(around)
-      ? 'job'
-      : 'reference';
+    // Otherwise an inspection named is this business's unless its sentence names another's ("Permit, inspection, done";
+    // "Inspection day … the county guy failed us").
+    if (before.some((w) => JOB_CUES.has(w)) || /\b(?:report|safety|pre-sale|pre-purchase|whole[- ]house|full|annual)\b/.test(around))
+      return 'job';
+    return OTHERS_INSPECTION.test(sentenceAround(text, occurrence.start).replace(WHOM_FOR, ' ')) ? 'reference' : 'job';
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
   // "our kitchen outlets went dead", "kept tripping the breaker": the customer's symptom, unless the thing itself was
