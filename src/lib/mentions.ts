@@ -107,6 +107,17 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
     }
+    // A job noun that stands for the thing just named is its job: "had a sketchy panel and Dana priced a replacement",
+    // "options for our Zinsco panel … Chris and Dale did the swap", "my panel 'needs to be replaced soon' and Joy sent a
+    // $3,200 quote".
+    for (const [k, m] of matches.entries()) {
+      if (judged[k] !== 'reference' && judged[k] !== 'mention') continue;
+      const reach = Math.min(matches[k + 1]?.start ?? normalised.length, m.end + SENTENCE_REACH);
+      const after = normalised.slice(m.end, reach);
+      const back = JOB_NOUN_BACK.exec(after);
+      if ((back !== null && (after.slice(0, back.index).match(/[.!?]/g)?.length ?? 0) <= 2) || QUOTED_REPLACEMENT.test(after))
+        judged[k] = 'job';
+    }
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
     if (unmetRequests(normalised))
       for (const [k, m] of matches.entries()) if (judged[k] === 'job' && requested(normalised, m.start, m.end)) judged[k] = 'negated';
@@ -430,6 +441,11 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
 
+/** A job noun done or priced, standing for the thing named before it. */
+const JOB_NOUN_BACK = /\b(?:priced|quoted|did|scheduled|booked|went with)\s+(?:a|the|their|our)\s+(?:replacement|swap|upgrade)\b/;
+/** "needs to be replaced … and quoted $5,200": a replacement priced for this customer. */
+const QUOTED_REPLACEMENT = /^[^.!?]{0,30}\bneed(?:s|ed)? to be (?:replaced|upgraded)\b[^.!?]*\b(?:quote[ds]?|\$\s?\d)/;
+const SENTENCE_REACH = 300;
 /** Between a modifier and its thing: nothing but a space or a hyphen ("two-prong outlets"); a possessive ("panel's main"). */
 const MODIFIES = /^[\s-]$/;
 const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
