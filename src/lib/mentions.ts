@@ -46,7 +46,16 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
     const normalised = normaliseText(text);
-    const matches = serviceMatch(normalised);
+    // "swapped a dead outlet": a listed symptom replaced is a job on its thing, named by the catalogue on its own.
+    const matches = serviceMatch(normalised).map((m) => {
+      const head = m.phrase.split(' ').pop()!;
+      const thing = catalogued.get(head);
+      return roles.symptomPhrases.has(m.phrase) &&
+        thing !== undefined &&
+        REPLACING_VERB.test(normalised.slice(Math.max(0, m.start - 30), m.start))
+        ? { ...m, phrase: head, targets: thing, start: m.end - head.length }
+        : m;
+    });
     const done = new Set<string>();
     const named = new Set<string>();
     const causeFound = roles.troubleshooting !== null && tellsCauseFound(normalised);
@@ -441,6 +450,7 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
 
+const REPLACING_VERB = /\b(?:replac\w*|swap\w*|install\w*)\s+(?:a|an|the|two|three|\d+|our|my|all the)\s+$/;
 /** A job noun done or priced, standing for the thing named before it. */
 const JOB_NOUN_BACK = /\b(?:priced|quoted|did|scheduled|booked|went with)\s+(?:a|the|their|our)\s+(?:replacement|swap|upgrade)\b/;
 /** "needs to be replaced … and quoted $5,200": a replacement priced for this customer. */

@@ -194,6 +194,7 @@ const JOB_AFTER_THING =
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
 const DONE_AFTER_THING =
   /^\s+(?:that\s+|which\s+)?(?:he|she|they|we|you)\s+(?:put in|put up|installed|hung|added|replaced|wired|mounted|swapped in)\b/;
+const REPLACED_AFTER_THING = /^,?\s+(?:that|which)\s+(?:he|she|they)\s+(?:replaced|swapped(?: out)?|fixed|repaired|installed)\b/;
 /** Words that make a bare thing a place ("ran it from the panel", "a loose neutral at the panel"). */
 const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
@@ -366,6 +367,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
   // "did a fine job on the outlets", "good work on the RV outlet": the business's work named before the thing.
   if (WORK_ON.test(before.join(' '))) return 'job';
+  // "a loose connection on the breaker, which he replaced": a relative clause that tells it was done.
+  if (REPLACED_AFTER_THING.test(text.slice(occurrence.end, occurrence.end + 40))) return 'job';
   // "a long run from the main panel": the panel as a place, unless the phrase names a job of its own ("on AFCI breakers").
   if (
     before.length > 0 &&
