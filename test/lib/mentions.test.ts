@@ -428,4 +428,18 @@ describe('what makes a mention a job, on businesses the rules were not written a
     ]);
     expect(jobs.services('Tech fixed my bathroom fan switch in 15 minutes.')).toEqual(['outlet-and-switch-repair']);
   });
+
+  it("reads an inspection named as this business's unless its sentence names another's", () => {
+    expect(jobs.services('Frank came out for an inspection on our 1940 house and was super thorough.')).toEqual(['electrical-inspection']);
+    expect(jobs.services('New EV charger for our Mach-E. Permit, inspection, all handled.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('Inspection day for our addition and the county guy failed us on a bonding jumper.')).toEqual([]);
+  });
+
+  it('reads a job noun that stands for the thing just named, and a relative clause that tells it was done, as its job', () => {
+    expect(jobs.services('Our cottage had a sketchy panel and Dana priced a replacement.')).toEqual(['panel-upgrade']);
+    expect(jobs.services("He told me my panel 'needs to be replaced soon' and Joy sent a $3,200 quote the next day.")).toEqual([
+      'panel-upgrade',
+    ]);
+    expect(jobs.services('It was a loose connection on the breaker, which he replaced.')).toContain('circuit-breaker-repair');
+  });
 });

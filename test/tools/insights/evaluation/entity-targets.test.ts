@@ -22,43 +22,43 @@ interface Measured {
 const SETS: readonly Measured[] = [
   {
     // Set A (corpus/entities/): a development set; meets issue 30's targets: technicians precision 1.000 and recall
-    // 0.991, services precision 0.954 and recall 0.909.
+    // 0.991, services precision 0.955 and recall 0.920.
     name: 'the entity set',
     dir: ENTITY_DIR,
     technicians: { precision: 0.99, recall: 0.99 },
-    services: { precision: 0.95, recall: 0.9 },
+    services: { precision: 0.95, recall: 0.91 },
     areaAccuracy: 0.98,
   },
   {
     // Set B (corpus/entities-b/), written by a second labeller; a development set. Meets the targets: technicians
-    // precision 1.000 and recall 0.996, services precision 0.953 and recall 0.937.
+    // precision 1.000 and recall 0.996, services precision 0.953 and recall 0.943.
     name: 'the development entity set B',
     dir: ENTITY_SETS[1].dir,
     reviews: 230,
     technicians: { precision: 0.99, recall: 0.99 },
-    services: { precision: 0.95, recall: 0.93 },
+    services: { precision: 0.95, recall: 0.94 },
     areaAccuracy: 0.93,
   },
   {
     // Set C (corpus/entities-c/, a third business), written by a third labeller apart from the analyser, measured
     // once (services 0.869 / 0.887), then read and tuned on with set D: a development set. Meets the targets:
-    // technicians precision 0.988 and recall 0.997, services precision 0.953 and recall 0.945.
+    // technicians precision 0.988 and recall 0.997, services precision 0.953 and recall 0.953.
     name: 'the development entity set C',
     dir: ENTITY_SETS[2].dir,
     reviews: 254,
     technicians: { precision: 0.98, recall: 0.99 },
-    services: { precision: 0.95, recall: 0.94 },
+    services: { precision: 0.95, recall: 0.95 },
     areaAccuracy: 0.92,
   },
   {
     // Set D (corpus/entities-d/, a fourth business), written by a fourth labeller apart from the analyser, measured
     // once (services 0.862 / 0.806), then read and tuned on with set C: a development set. Meets the targets:
-    // technicians precision 0.994 and recall 0.990, services precision 0.941 and recall 0.914.
+    // technicians precision 0.994 and recall 0.990, services precision 0.942 and recall 0.923.
     name: 'the development entity set D',
     dir: ENTITY_SETS[3].dir,
     reviews: 278,
     technicians: { precision: 0.99, recall: 0.98 },
-    services: { precision: 0.94, recall: 0.91 },
+    services: { precision: 0.94, recall: 0.92 },
     areaAccuracy: 0.9,
   },
 ];
