@@ -271,12 +271,16 @@ describe('what makes a mention a job, on businesses the rules were not written a
       { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['landscape lighting', 'porch light'] },
       { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'switch', 'dimmer'] },
       { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
-      { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnose'] },
+      { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnose', 'dead outlets'] },
       { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan'] },
       { id: 'whole-house-rewiring', label: 'Whole-house rewiring', synonyms: ['rewire', 'rewired', 'rewiring', 'two-prong'] },
       { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', 'new circuit', 'sub-panel'] },
       { id: 'smoke-detector-installation', label: 'Smoke detector installation', synonyms: ['smoke alarm', 'smoke detectors'] },
-      { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection', 'point-of-sale inspection'] },
+      {
+        id: 'electrical-inspection',
+        label: 'Electrical inspection',
+        synonyms: ['inspection', 'point-of-sale inspection', 'rental certification'],
+      },
       { id: 'heat-cable-installation', label: 'Roof and gutter heat cable', synonyms: ['heat cable'] },
       { id: 'hot-tub-wiring', label: 'Hot tub wiring', synonyms: ['hot tub', 'spa circuit'] },
       { id: 'network-cabling', label: 'Network cabling', synonyms: ['network cabling'] },
@@ -441,5 +445,27 @@ describe('what makes a mention a job, on businesses the rules were not written a
       'panel-upgrade',
     ]);
     expect(jobs.services('It was a loose connection on the breaker, which he replaced.')).toContain('circuit-breaker-repair');
+  });
+
+  it('reads the rest of the round: a symptom replaced, work on a thing, a retrofit, an access panel, a relative "turned out"', () => {
+    expect(jobs.services('Tiny job. Jack swapped a dead outlet on our porch before the party.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('Will did a fine job on the outlets.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('Then a lighting retrofit in the hall.')).toEqual(['lighting-installation']);
+    expect(jobs.services('He put in an access panel so the junction box is reachable now.')).toEqual([]);
+    expect(jobs.services("We needed the city's rental certification items fixed: smoke detectors in every bedroom.")).toEqual([
+      'smoke-detector-installation',
+    ]);
+    expect(
+      jobs.services("The lights kept flickering and the inspector said 'some old wiring', which turned out to be most of the house."),
+    ).not.toContain('electrical-troubleshooting');
+    expect(jobs.services('The outlet kept tripping. Turned out to be the fountain pump, which I found myself.')).not.toContain(
+      'electrical-troubleshooting',
+    );
+  });
+
+  it('reads a request met late as met: "nearly went with someone else" is no unmet request', () => {
+    expect(
+      jobs.services('It took two weeks to get a written quote for our panel upgrade, and I very nearly went with someone else.'),
+    ).toEqual(['panel-upgrade']);
   });
 });
