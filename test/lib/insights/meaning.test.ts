@@ -48,7 +48,12 @@ describe('what the customer says of this business, and only that (issue 30)', ()
       5,
     );
     expect(found.punctuality).toBeUndefined();
-    expect(found.professionalism).toBe('positive');
+    // Nothing the review says of this business is a complaint; what it praises is read ("Passed the county
+    // inspection no problem", "worth every penny"). Model 2.4.0 no longer reads "worked around our deck builder's
+    // schedule without a single complaint" as professionalism, which 2.3.0 did.
+    expect(Object.values(found)).not.toContain('negative');
+    expect(found.workmanship).toBe('positive');
+    expect(found.pricing).toBe('positive');
   });
 
   it('reads idioms as what they mean: "I don\'t know how these guys do it", "swore I\'d never do that again"', () => {
