@@ -63,6 +63,19 @@ const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) o
 /** Words after a thing that say it needed nothing ("the dryer outlet was fine"). */
 const FINE_AFTER =
   /^(?:\s+[\p{L}'-]+){0,3}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
+const BY_OTHER_AFTER =
+  /^\s+(?:was\s+|were\s+|had been\s+)?(?:installed|put in|done|wired|added|replaced)\s+by\s+(?:our|the|a|an|my|their)\s+(?:[\p{L}'-]+\s+){0,2}?(?:company|contractor|plumber|builder|installer|owners?|dealer|roofer|hvac|handyman)\b/u;
+const FINDING_BEFORE = /\b(?:caught|flagged|missed)\s+(?:that\s+[^,.!?]*|(?:a|an|the|our|some)\s+(?:[\p{L}'-]+\s+)?)$/u;
+const DENIED_NEXT = /^[^.!?]*[.!?]\s+[^.!?]*\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s+(?:it|one|that|them)\b/;
+/** Any thing a later "it" or "one" may stand for instead ("… wanted to add a subpanel; … we didn't need one"). */
+const A_THING = /\p{L}*(?:panel|outlet|switch|breaker|light|fixture|fan|charger|generator|circuit|heater|detector|battery|cable|tub)s?\b/u;
+
+function deniedNext(after: string): boolean {
+  const m = DENIED_NEXT.exec(after);
+  if (m === null) return false;
+  const denial = m[0].search(/\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s/);
+  return !A_THING.test(after.slice(0, denial));
+}
 const ALREADY_THERE =
   /^(?:\s+that)?\s+(?:we|i)\s+already\s+(?:had|have|owned|own)\b|^(?:\s+[\p{L}'-]+){0,4}?\s+(?:was|were|is|are)\s+already\s+(?:there|installed|in place|in)\b/u;
 const WORK_AFTER = /^\s+(?:install|installation|work|job|itself|upgrade|replacement|hookup|swap|itself)\b/;
@@ -80,7 +93,7 @@ const REQUEST_BEFORE =
 const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves))\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks|months))\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME =
   /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
@@ -290,6 +303,14 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "not only", "didn't just replace the outlet": the job was done and more.
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
   if (NOT_NEEDED_AFTER.test(rest) || DENIED_AFTER.test(rest)) return 'negated';
+  // "Powerwall installed by our solar company": another party's work.
+  if (BY_OTHER_AFTER.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
+  // "caught a Zinsco panel", "missed that the upstairs was still on knob and tube": an inspection's finding.
+  // … unless it was then put right ("Then we hired them to replace it").
+  if (FINDING_BEFORE.test(sentenceBefore(text, occurrence.start)))
+    return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
+  // "came out to price a panel replacement. She said honestly we didn't need it": denied in the next sentence.
+  if (deniedNext(nextSentences(text, occurrence.end, 1))) return 'negated';
   // "the EV charger we already had", "battery backup … was already there from the plumber": what the house had.
   if (ALREADY_THERE.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
   // "The fixture was fine", "looked at the outdoor outlet and said it was fine": nothing needed doing to it.

@@ -468,4 +468,18 @@ describe('what makes a mention a job, on businesses the rules were not written a
       jobs.services('It took two weeks to get a written quote for our panel upgrade, and I very nearly went with someone else.'),
     ).toEqual(['panel-upgrade']);
   });
+
+  it("reads another's install, an inspection's finding, a denial in the next sentence and a long silence as no job", () => {
+    expect(jobs.services('Powerwall installed by our solar company; Plaster Creek added a sub-panel.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Rusty did an inspection of the 2-flat we were buying. Caught a Zinsco panel and some scary wiring.')).toEqual([
+      'electrical-inspection',
+    ]);
+    expect(
+      jobs.services(
+        'Nick did a pre-purchase inspection and caught an old panel the home inspector missed. Then we hired them to replace it.',
+      ),
+    ).toEqual(['electrical-inspection', 'panel-upgrade']);
+    expect(jobs.services("Dana came out to price a panel upgrade. She said honestly we didn't need it.")).toEqual([]);
+    expect(jobs.services("Asked for a quote to add a dryer outlet. Rosa promised it by Friday. It's been three weeks.")).toEqual([]);
+  });
 });
