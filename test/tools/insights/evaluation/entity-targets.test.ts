@@ -61,10 +61,30 @@ const SETS: readonly Measured[] = [
     services: { precision: 0.94, recall: 0.92 },
     areaAccuracy: 0.9,
   },
+  {
+    // Set E (corpus/entities-e/, Redtail Electric, Albuquerque NM) and set F (corpus/entities-f/, Two Bridges
+    // Electric, Bristol PA), written by a fifth and a sixth labeller apart from the analyser while the service rules
+    // were reworked on A to D, each measured once after those rules were frozen. Technicians meet the targets
+    // (E 0.986 / 0.979, F 0.994 / 0.994); services do not (E 0.800 / 0.749, F 0.835 / 0.860).
+    name: 'the held-out entity set E',
+    dir: ENTITY_SETS[4].dir,
+    reviews: 270,
+    technicians: { precision: 0.98, recall: 0.97 },
+    services: { precision: 0.79, recall: 0.74 },
+    areaAccuracy: 0.93,
+  },
+  {
+    name: 'the held-out entity set F',
+    dir: ENTITY_SETS[5].dir,
+    reviews: 258,
+    technicians: { precision: 0.99, recall: 0.99 },
+    services: { precision: 0.83, recall: 0.85 },
+    areaAccuracy: 0.94,
+  },
 ];
 
 for (const set of SETS) {
-  // Sets B and C must be there; set A is skipped when its file is absent, as it always was.
+  // Sets B to F must be there; set A is skipped when its file is absent, as it always was.
   describe.skipIf(set.reviews === undefined && !existsSync(join(set.dir, 'reviews.jsonl')))(`the analyser on ${set.name}`, () => {
     const report = runEntityEval(set.dir, 'content');
 
