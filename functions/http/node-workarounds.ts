@@ -106,8 +106,8 @@ export function capConnections(server: Server, max: number): void {
 /**
  * When a connection closes, Node 24 destroys every request it parsed and did
  * not see answered, and every answer queued behind the one being written,
- * each with an error of its own (`abortIncoming` and `abortOutgoing`, called
- * by `socketOnClose` in lib/_http_server.js), and a stream's `destroy` reads
+ * each with an error of its own (Node 24's `abortIncoming` and `abortOutgoing`,
+ * called by its `socketOnClose`), and a stream's `destroy` reads
  * each error's `stack` at once. A client that pipelines leaves up to a whole
  * 64 KB chunk of requests parsed (about a thousand; the adapter closes the
  * connection at the first past its cap, but Node parses the chunk to its
@@ -118,19 +118,24 @@ export function capConnections(server: Server, max: number): void {
  * goes before Node's and one after it (Node's is in place once the server's
  * `connection` event reaches a listener added after the constructor's).
  * Measured (docs/http.md, "Limits"): closing ten such connections went from
- * ~260–370 ms to ~150 ms. Test: test/functions/hostile-clients.test.ts,
- * "10 connections × 4000 …: bounded memory, given back, others answered".
+ * ~260–370 ms to ~150 ms (test/functions/hostile-clients.test.ts bounds the
+ * wait). Test: test/functions/node-workarounds.test.ts.
  */
 export function abortQueuedRequestsWithoutStacks(server: Server): void {
   server.on('connection', (socket: Socket) => {
-    let limit = Error.stackTraceLimit;
+    let saved: number | undefined;
+    const restore = (): void => {
+      if (saved === undefined) return;
+      Error.stackTraceLimit = saved;
+      saved = undefined;
+    };
     socket.prependListener('close', () => {
-      limit = Error.stackTraceLimit;
+      saved = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
+      // Should a listener in between throw, the one after it never runs: this one still does.
+      process.nextTick(restore);
     });
-    socket.on('close', () => {
-      Error.stackTraceLimit = limit;
-    });
+    socket.on('close', restore);
   });
 }
 

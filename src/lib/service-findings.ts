@@ -75,9 +75,13 @@ const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpoi
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
   /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|was|were|is|are|half the \p{L}+) out|went (?:\p{L}+ )?out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
-/** A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". */
+/**
+ * A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". The look-aheads
+ * after "turned out" read at most 200 characters of its sentence: unbounded, a long review without a full stop made
+ * each of them read to its end, quadratic in the review's length.
+ */
 const FAULT_NAMED =
-  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+){0,2}?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|(?<!\b(?:which|who)\s+)\b(?:turned out|turns out)\b(?![^.!?]*\b(?:i|we) found\b)(?![^.!?]*\bmyself\b)(?![^.!?]*\bwhich the\b)|\b(?:that was why|which was why|was the reason|was causing|were causing)\b|(?:^|[.!?(]\s*)(?:a\s+)?(?:bad|failed|loose|burn(?:ed|t)|faulty|melted|corroded)\s+(?:\p{L}+\s+){0,2}?\p{L}+\s*[.!?)]/u;
+  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+){0,2}?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|(?<!\b(?:which|who)\s+)\b(?:turned out|turns out)\b(?![^.!?]{0,200}\b(?:i|we) found\b)(?![^.!?]{0,200}\bmyself\b)(?![^.!?]{0,200}\bwhich the\b)|\b(?:that was why|which was why|was the reason|was causing|were causing)\b|(?:^|[.!?(]\s*)(?:a\s+)?(?:bad|failed|loose|burn(?:ed|t)|faulty|melted|corroded)\s+(?:\p{L}+\s+){0,2}?\p{L}+\s*[.!?)]/u;
 const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|cannot|not)\s+(?:\S+\s+){0,1}$/;
 
 /** Whether the normalised text tells of a fault's cause found by the business. */

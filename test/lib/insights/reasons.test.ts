@@ -92,12 +92,13 @@ describe('a wait told with the chasing it took', () => {
       'Good electrician, but it took three weeks to get a quote out of them.',
       'Left three voicemails and nobody ever called me back.',
       'Sent two messages through the website and got no response at all.',
+      'They booked us two weeks out and then never called me back to confirm.',
     ].map((text, i) => review({ id: reviewId(i + 1), rating: 2, date: `2025-0${i + 1}-10`, text, technicians: [] })),
   });
   const reasons = waits.aspects.find((a) => a.id === 'responsiveness')!.reasons;
-  it('is a long wait when the sentence says how long; unanswered calls when it says only that nobody answered', () => {
+  it('is a long wait when the sentence says how long; unanswered calls when it says that nobody answered', () => {
     expect(new Set(reasons.find((r) => r.id === 'long-wait')?.review_ids)).toEqual(new Set([reviewId(1), reviewId(2)]));
-    expect(new Set(reasons.find((r) => r.id === 'no-callback')?.review_ids)).toEqual(new Set([reviewId(3), reviewId(4)]));
+    expect(new Set(reasons.find((r) => r.id === 'no-callback')?.review_ids)).toEqual(new Set([reviewId(3), reviewId(4), reviewId(5)]));
   });
 });
 

@@ -176,8 +176,10 @@ const CUES: readonly ReasonCue[] = [
     short: 'no call back',
     pattern:
       /call(?:ed)? (?:me |us )?back|callback|voicemails?|messages?|phone tag|no (?:response|answer|reply)|calls go to|didn'?t hear back|follow(?:ed)?[- ]up/,
-    // "Getting the quote took two weeks and several follow-up emails": the wait is the complaint, the chasing its cost.
-    unless: /took (?:over |almost |nearly |about )?(?:\w+|\d+) (?:weeks|days)|(?:days?|weeks?) (?:out|to get)/,
+    // "Getting the quote took two weeks and several follow-up emails": the wait is the complaint, the chasing its cost;
+    // but "booked two weeks out and then never called me back" is still about calls that went unanswered.
+    unless:
+      /^(?!.*\b(?:never|nobody|no one|no (?:reply|response|answer))\b).*?\b(?:took (?:over |almost |nearly |about )?\w+ (?:weeks?|days?|months?)|(?:days?|weeks?|months?) (?:out|to get))\b/,
   },
   {
     id: 'long-wait',
