@@ -1,6 +1,8 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
 import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound, dedicatedCircuitsTold } from './service-findings.ts';
 import {
+  firstEndingAfter,
+  SENTENCE_REACH,
   type Judgement,
   isCatchAll,
   judgeOccurrence,
@@ -455,7 +457,6 @@ const REPLACING_VERB = /\b(?:replac\w*|swap\w*|install\w*)\s+(?:a|an|the|two|thr
 const JOB_NOUN_BACK = /\b(?:priced|quoted|did|scheduled|booked|went with)\s+(?:a|the|their|our)\s+(?:replacement|swap|upgrade)\b/;
 /** "needs to be replaced … and quoted $5,200": a replacement priced for this customer. */
 const QUOTED_REPLACEMENT = /^[^.!?]{0,30}\bneed(?:s|ed)? to be (?:replaced|upgraded)\b[^.!?]*\b(?:quote[ds]?|\$\s?\d)/;
-const SENTENCE_REACH = 300;
 /** Between a modifier and its thing: nothing but a space or a hyphen ("two-prong outlets"); a possessive ("panel's main"). */
 const MODIFIES = /^[\s-]$/;
 const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
@@ -463,17 +464,6 @@ const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
 const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*$/;
 const LOAD_REACH = 80;
 
-/** The index of the first find (sorted by start, none overlapping) that ends after `offset`. */
-function firstEndingAfter(found: readonly { end: number }[], offset: number): number {
-  let lo = 0;
-  let hi = found.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (found[mid]!.end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;

@@ -286,7 +286,7 @@ export type Judgement = 'job' | 'negated' | 'reference' | 'symptom' | 'mention';
  * worked on another thing).
  */
 export function judgeOccurrence(text: string, words: readonly Word[], occurrence: Occurrence): Judgement | null {
-  const first = firstWordAt(words, occurrence.start);
+  const first = firstEndingAfter(words, occurrence.start);
   let last = first;
   while (last + 1 < words.length && words[last + 1]!.start < occurrence.end) last++;
   const before: string[] = [];
@@ -446,7 +446,7 @@ const SHOULD_AFTER = /^[^.!?]{0,60}\b(?:we|i|you)\s+should\s+(?:replace|upgrade|
 const OPERATED = /^(?:check\w*|shut\w*|turn\w*|flip\w*|reset\w*|switch\w*|off)$/;
 
 /** How far a sentence is looked for around a find: reviews with no punctuation stay linear in their length. */
-const SENTENCE_REACH = 300;
+export const SENTENCE_REACH = 300;
 const SENTENCE_END = /[.!?\n]/;
 
 /** The sentence around `at` (at most SENTENCE_REACH characters either side). */
@@ -493,12 +493,13 @@ function clauseAfter(words: readonly Word[], last: number, n: number): string[] 
   return out;
 }
 
-function firstWordAt(words: readonly Word[], offset: number): number {
+/** The index of the first of `items` (sorted by end) that ends after `offset`: a word, a find. */
+export function firstEndingAfter(items: readonly { end: number }[], offset: number): number {
   let lo = 0;
-  let hi = words.length;
+  let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (words[mid]!.end <= offset) lo = mid + 1;
+    if (items[mid]!.end <= offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;

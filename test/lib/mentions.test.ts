@@ -260,7 +260,7 @@ describe('jobs told without a catalogue phrase, and things that are not jobs', (
   });
 });
 
-describe('what makes a mention a job, on businesses the rules were not written against (entity sets C and D)', () => {
+describe('what makes a mention a job, on the causes entity sets C and D showed (a catalogue like theirs)', () => {
   const jobs = createMentionMatcher(
     [],
     [
