@@ -58,6 +58,8 @@ describe('buildInsights on eight hand-checked reviews', () => {
       const [pricing, ...others] = insights.per_review[id(7)]!.aspects;
       expect(others).toEqual([]);
       expect(pricing).toMatchObject({ id: 'pricing', polarity: 'neutral', evidence: 'The price was okay' });
+      // The layers agree (both neutral), so the score is the rule layer's vader(0.4), not the polarity model's.
+      expect(pricing!.score).toBe(r3(vader(0.4, 4)));
       expect(insights.per_review[id(7)]!.sentiment).toEqual({ score: r3(vader(0.4)), label: 'positive' });
     });
     it('finds the area in the text when the review has none, and the problems it describes', () => {
