@@ -31,6 +31,7 @@ export function loadContent(dir: string): ContentInput {
     serviceAreas: readJson(dir, 'service-areas.json', z.array(ServiceAreaSchema)),
     editorial: readJson(dir, 'editorial.json', EditorialFileSchema),
     businessName: business.name,
+    officeStaff: business.office_staff,
   };
 }
 

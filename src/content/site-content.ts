@@ -41,6 +41,7 @@ function analyse({ dataset, content, aspects, editorial }: Site): Insights {
     serviceAreas: content.serviceAreas,
     editorial,
     businessName: dataset.business.name,
+    officeStaff: content.business.office_staff,
   });
   // Read by `npm run bench` for the analyser's share of the build time.
   console.log(`[insights] analysed ${dataset.reviews.length} reviews in ${Math.round(performance.now() - started)} ms`);

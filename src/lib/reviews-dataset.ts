@@ -89,8 +89,9 @@ function toReview(entry: ReviewEntry, matcher: ReturnType<typeof createMentionMa
 }
 
 function publishedBusiness(content: SiteContent): ReviewsDataset['business'] {
-  // The time zone only serves the build (dates of imports, "today"); it is not part of the published shape.
-  const { timezone: _timezone, ...business } = content.business;
+  // The time zone only serves the build (dates of imports, "today") and the office staff only the analyser's reading of
+  // whom a sentence is about: neither is part of the published shape.
+  const { timezone: _timezone, office_staff: _officeStaff, ...business } = content.business;
   return {
     ...business,
     service_areas: content.serviceAreas.map((a) => a.name),

@@ -17,7 +17,7 @@ const EVERYDAY_WORDS = new Set(
 );
 /** Words that, right before a name, make it someone else's ("my husband Will"). */
 const SOMEONE_ELSE =
-  /(?:^|\s)(?:my|our|her|his)\s+(?:husband|wife|son|daughter|brother|sister|dad|father|mom|mum|mother|neighbou?r|friend|partner|boyfriend|girlfriend|uncle|aunt|cousin|nephew|grandson|roommate|landlord|tenant)\s*$/;
+  /(?:^|\s)(?:my|our|her|his)\s+(?:husband|wife|son|daughter|brother|sister|dad|father|mom|mum|mother|grandmother|grandfather|grandma|grandpa|granny|neighbou?r|friend|partner|boyfriend|girlfriend|uncle|aunt|cousin|nephew|grandson|roommate|landlord|tenant)\s*$/;
 /** After a sentence-initial "Will", a name is followed by what the person did; the modal by a verb's base form. */
 const AFTER_NAME =
   /^(?:was|is|and|,|'s|’s|did|does|has|had|came|comes|showed|got|knew|knows|took|made|went|found|put|ran|saw|said|says|told|gave|left|kept|brought|explained|fixed|installed|replaced|wired|arrived|walked|answered|called|quoted|from|at|&|himself|herself|\(|cut|set|hung|spent|sent|built|led|dug|fit|lit|caught|taught|thought|understood|wrote|drove|spoke|stood|swore|tore|brought|bought|began|[\p{L}]+ed)\b|^[&+]/u;
@@ -26,6 +26,24 @@ const PERSON_BEFORE =
   /(?:^|\s)(?:tech|technician|electrician|guy|gal|lady|man|named|with|for|thanks|thank you|thx|ty|to|by|asked for|requested|shoutout to|shout out to)\s*$/;
 /** Words after "matt" that make it a finish, after "ted"/"bud" a thing. */
 const THING_AFTER = /^\s*(?:black|white|gr[ae]y|finish|paint|brass|bronze|gold|nickel|talk|light|lite|bear)\b/;
+
+/**
+ * Whether a name that is also a word opens its sentence and is not followed by
+ * what a person did or is ("Sandy soil out here eats ground rods", not "Sandy
+ * called twice"): the stricter reading for a name with no roster context.
+ */
+export function isWordOpeningSentence(text: string, start: number, end: number): boolean {
+  return (
+    EVERYDAY_WORDS.has(text.slice(start, end).toLowerCase()) &&
+    isSentenceStart(text, start) &&
+    !AFTER_NAME.test(
+      text
+        .slice(end, end + 40)
+        .replace(/^\s+/, '')
+        .toLowerCase(),
+    )
+  );
+}
 
 /** Whether the words right before a name give it to someone else ("my husband Will", "our neighbor Marcus"). */
 export function namesSomeoneElse(text: string, start: number): boolean {

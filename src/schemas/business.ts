@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpUrlSchema, NonEmptyTextSchema, SlugSchema, TimeZoneSchema } from './common.ts';
-import { ServiceSchema, TechnicianSchema } from './catalogue.ts';
+import { OfficeStaffSchema, ServiceSchema, TechnicianSchema } from './catalogue.ts';
 
 const DaySchema = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
 const ClockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as "07:30"');
@@ -41,6 +41,10 @@ export const BusinessFileSchema = z.strictObject({
     .regex(/^\d{4}$/)
     .optional(),
   same_as: z.array(HttpUrlSchema).optional().describe("The business's own profiles elsewhere (Google, Yelp, Facebook, ...)"),
+  office_staff: z
+    .array(OfficeStaffSchema)
+    .default([])
+    .describe('The office and staff customers may name (not the technicians); read by the analyser, not published'),
 });
 export type BusinessFile = z.infer<typeof BusinessFileSchema>;
 

@@ -11,6 +11,20 @@ export const TechnicianSchema = z
   .meta({ id: 'Technician' });
 export type Technician = z.infer<typeof TechnicianSchema>;
 
+/**
+ * One person of the office and staff (`office_staff` in `content/business.json`):
+ * who answers the phone, schedules, dispatches, bills. Read only by the
+ * analyser, which counts a sentence naming one of them as about the office
+ * (docs/insights.md, "Whom a complaint concerns, and the office"); not published,
+ * so it has no id in the schema registry the OpenAPI document is generated from.
+ */
+export const OfficeStaffSchema = z.strictObject({
+  name: NonEmptyTextSchema.describe('Display name, e.g. "Denise Carter"'),
+  role: NonEmptyTextSchema.optional(),
+  aliases: z.array(NonEmptyTextSchema).default([]).describe('Other names customers use, e.g. "Dee"'),
+});
+export type OfficeStaff = z.infer<typeof OfficeStaffSchema>;
+
 /** One service of the catalogue (`content/services.json`). */
 export const ServiceFileSchema = z.strictObject({
   id: SlugSchema,

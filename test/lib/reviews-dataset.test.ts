@@ -21,6 +21,16 @@ const base: Omit<SiteContent, 'reviews'> = {
 };
 
 describe('buildReviewsDataset', () => {
+  it("publishes the business's facts but not what only the build reads (time zone, office staff)", () => {
+    const { dataset } = buildReviewsDataset({
+      ...base,
+      business: { ...ACME, office_staff: [{ name: 'Dee Carter', role: 'Scheduler', aliases: ['Dee'] }] },
+      reviews: [entry('a.md', { id: reviewId(1), date: '2025-01-01' })],
+    });
+    expect(dataset.business.name).toBe('Acme Electric');
+    expect(dataset.business).not.toHaveProperty('office_staff');
+    expect(dataset.business).not.toHaveProperty('timezone');
+  });
   it('orders newest first, by date then id, and recomputes the aggregate rating', () => {
     const { dataset } = buildReviewsDataset({
       ...base,

@@ -18,4 +18,5 @@ export const ACME: BusinessFile = {
   timezone: 'America/Los_Angeles',
   hours: [],
   licences: [],
+  office_staff: [],
 };

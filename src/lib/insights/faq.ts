@@ -279,7 +279,9 @@ function complaintsAnswer(input: FaqInput): Answer {
   const example = reasons.flatMap((r) => r.quotes)[0];
   const mentioning = new Set(office.review_ids);
   const critical = input.results.filter((r) => r.review.rating <= 3 && mentioning.has(r.review.id));
-  const praising = critical.filter((r) => praisesTechnician(r, input.sentences.get(r.review.id) ?? []));
+  const praising = critical.filter((r) =>
+    praisesTechnician(r, input.sentences.get(r.review.id) ?? [], input.reasons.officeSentences.get(r.review.id)),
+  );
   const also = praising.length * 2 > critical.length ? ', often in reviews that praise the electrician' : '';
   const officeNote =
     office.negative_count >= 2

@@ -1,4 +1,4 @@
-import type { Aspect, ServiceArea, ServiceFile, Technician } from '../../schemas/catalogue.ts';
+import type { Aspect, OfficeStaff, ServiceArea, ServiceFile, Technician } from '../../schemas/catalogue.ts';
 import type { EditorialFile } from '../../schemas/editorial.ts';
 import type { Insights } from '../../schemas/insights.ts';
 import type { Review } from '../../schemas/review.ts';
@@ -11,6 +11,7 @@ import { INSIGHTS_FORMAT_VERSION, MODEL } from './model.ts';
 import { summariseOffice } from './office.ts';
 import { dateRange, generatedAt, overallSentiment } from './overall.ts';
 import { pickPullQuote } from './pull-quote.ts';
+import { createOfficeFinder } from './reasons/concerns.ts';
 import { indexReasons } from './reasons/find-reasons.ts';
 import { announcedChanges, replyRate } from './replies.ts';
 import { indexSentences } from './review-sentences.ts';
@@ -26,6 +27,8 @@ export interface InsightsInput {
   serviceAreas: ServiceArea[];
   editorial: EditorialFile;
   businessName: string;
+  /** The office and staff the owner lists (`office_staff` in business.json); none when absent. */
+  officeStaff?: readonly OfficeStaff[];
 }
 
 /**
@@ -37,12 +40,13 @@ export function buildInsights(input: InsightsInput): Insights {
   const context = createAnalysisContext(input.aspects, input.technicians, input.serviceAreas);
   const results = [...input.reviews].sort(compareNewestFirst).map((review) => analyseReview(review, context));
   const sentences = indexSentences(results);
-  const reasons = indexReasons(results, sentences, input.technicians);
+  const office = createOfficeFinder(input.officeStaff ?? [], input.technicians, input.serviceAreas);
+  const reasons = indexReasons(results, sentences, input.technicians, office);
   const aspects = summariseAspects(input.aspects, results, reasons);
-  const office = summariseOffice(results, reasons);
+  const officeSummary = summariseOffice(results, reasons);
   const entities = {
     ...summariseEntities({ ...input, problemLabels: context.problems.labels, aspectOrder: context.aspectOrder }, results),
-    office: office.office,
+    office: officeSummary.office,
   };
   const overall = overallSentiment(results);
   const range = dateRange(results);
@@ -54,7 +58,8 @@ export function buildInsights(input: InsightsInput): Insights {
     results,
     aspects,
     office: entities.office,
-    officeCritical: office.critical,
+    officeCritical: officeSummary.critical,
+    officeSentences: reasons.officeSentences,
     replyRate: replies,
     announcements: announcedChanges(results),
     sentences,

@@ -1,6 +1,6 @@
 import type { OfficeInsight } from '../../schemas/insights.ts';
 import type { ReviewResult } from './analyse-review.ts';
-import { OFFICE, OFFICE_PATTERN } from './reasons/concerns.ts';
+import { OFFICE } from './reasons/concerns.ts';
 import type { ScoredSentence } from './review-sentences.ts';
 import { reasonsOf, type ReasonIndex } from './reasons/find-reasons.ts';
 
@@ -56,13 +56,17 @@ const ELECTRICIAN = /\b(?:electrician|tech|technician|installer|crew)\b/i;
 
 /**
  * Whether a review praises the person who did the work: a sentence that reads
- * positive, is not about the office, and names a technician of the review or
+ * positive, is not about the office (`officeSentences`, the review's sentences
+ * the reason index found about it), and names a technician of the review or
  * "the electrician", "the tech", "the crew".
  */
-export function praisesTechnician(r: ReviewResult, sentences: readonly ScoredSentence[]): boolean {
+export function praisesTechnician(
+  r: ReviewResult,
+  sentences: readonly ScoredSentence[],
+  officeSentences: readonly ScoredSentence[] = [],
+): boolean {
   const names = r.analysis.technicians.flatMap((n) => [n, n.split(' ')[0]!]);
   return sentences.some(
-    (s) =>
-      s.score >= BAND && !OFFICE_PATTERN.test(s.text.toLowerCase()) && (ELECTRICIAN.test(s.text) || names.some((n) => s.text.includes(n))),
+    (s) => s.score >= BAND && !officeSentences.includes(s) && (ELECTRICIAN.test(s.text) || names.some((n) => s.text.includes(n))),
   );
 }

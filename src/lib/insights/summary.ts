@@ -7,7 +7,7 @@ import type { Announcement } from './replies.ts';
 import { CRITICAL_MAX_STARS } from './replies.ts';
 import { REASON_CUES } from './reasons/catalogue.ts';
 import { praisesTechnician } from './office.ts';
-import type { SentenceIndex } from './review-sentences.ts';
+import type { ScoredSentence, SentenceIndex } from './review-sentences.ts';
 import { capitalise, inSentence, listOf, monthInWords, numberInWords } from './wording.ts';
 
 export interface SummaryInput {
@@ -18,6 +18,8 @@ export interface SummaryInput {
   office: OfficeInsight;
   /** The reviews that speak ill of the office and staff. */
   officeCritical: ReadonlySet<string>;
+  /** Each review's sentences about the office and staff. */
+  officeSentences: ReadonlyMap<string, readonly ScoredSentence[]>;
   replyRate: Insights['reply_rate'];
   announcements: readonly Announcement[];
   sentences: SentenceIndex;
@@ -146,7 +148,9 @@ function otherComplaints(input: SummaryInput, next: AspectSummary | undefined): 
   const blamed = critical.filter((r) => input.officeCritical.has(r.review.id));
   const q = quantifier(blamed.length, critical.length);
   if (q !== null && q !== 'a few' && input.office.negative_count > 0) {
-    const praising = blamed.filter((r) => praisesTechnician(r, input.sentences.get(r.review.id) ?? []));
+    const praising = blamed.filter((r) =>
+      praisesTechnician(r, input.sentences.get(r.review.id) ?? [], input.officeSentences.get(r.review.id)),
+    );
     const also = praising.length * 2 > blamed.length ? ', often while praising the electrician' : '';
     parts.push(`${q} of the reviews of three stars or fewer blame the office and staff${also}`);
     ids.push(...blamed.map((r) => r.review.id));

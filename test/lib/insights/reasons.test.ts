@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildInsights } from '../../../src/lib/insights/index.ts';
 import { REASON_CUES } from '../../../src/lib/insights/reasons/catalogue.ts';
-import { createConcernFinder } from '../../../src/lib/insights/reasons/concerns.ts';
+import { createConcernFinder, createOfficeFinder } from '../../../src/lib/insights/reasons/concerns.ts';
 import { InsightsSchema } from '../../../src/schemas/insights.ts';
 import { reviewId } from '../../support/business.ts';
 import { INPUT, review } from './fixture.ts';
@@ -61,7 +61,7 @@ describe("reasons: an aspect's evidence grouped as customers put it", () => {
 });
 
 describe('whom a sentence concerns', () => {
-  const concerns = createConcernFinder(INPUT.technicians);
+  const concerns = createConcernFinder(INPUT.technicians, createOfficeFinder([], INPUT.technicians, INPUT.serviceAreas));
   it('blames the office in the sentence that names it, praises the technician in the one that points at her', () => {
     expect(concerns.of('But the office charged my card twice for the job.', ['Priya Natarajan'])).toBe('office');
     expect(concerns.of('Five stars for her.', ['Priya Natarajan'])).toBe('Priya Natarajan');
@@ -81,6 +81,49 @@ describe('whom a sentence concerns', () => {
   it("leaves the customer's own office and unnamed work to the company", () => {
     expect(concerns.of('They wired my home office and the garage.', [])).toBe('company');
     expect(concerns.of('The crew did a neat job.', ['Priya Natarajan', 'Dale Hutchins'])).toBe('company');
+  });
+});
+
+describe('the office staff the owner lists', () => {
+  const staff = [
+    { name: 'Madison Crowe', role: 'Scheduler', aliases: [] },
+    { name: 'Faith Ortega', role: 'Billing', aliases: ['Fay'] },
+    { name: 'Belén Ortiz', role: 'Dispatcher', aliases: [] },
+    // Shares a first name with the technician Marcus Reyes's alias "Marc": the technicians keep it.
+    { name: 'Marc Devlin', role: 'Office manager', aliases: [] },
+  ];
+  const areas = [...INPUT.serviceAreas, { name: 'Madison', aliases: [] }, { name: 'Belen', aliases: [] }];
+  const office = createOfficeFinder(staff, INPUT.technicians, areas);
+  const concerns = createConcernFinder(INPUT.technicians, office);
+  it('reads a sentence that names one of them as about the office', () => {
+    expect(office.mentions('Madison fit us in on a Friday.')).toBe(true);
+    expect(office.mentions('Thank you Madison for fitting us in the same day.')).toBe(true);
+    expect(office.mentions('Fay refunded it when I called.')).toBe(true);
+    expect(office.mentions('Belen me dio cita para el mismo día.')).toBe(true);
+    expect(office.mentions('Belén me dio cita para el mismo día.')).toBe(true);
+    expect(office.mentions('i called and faith ortega sorted the bill out.')).toBe(true);
+    expect(concerns.of('Madison scheduled me for a day I said I was out of town.', ['Priya Natarajan'])).toBe('office');
+  });
+  it('not a name used as a word, a listed town after a word of place, or a name a technician goes by', () => {
+    expect(office.mentions('We kept the faith and it paid off.')).toBe(false);
+    expect(office.mentions('They drove all the way out to our place in Madison.')).toBe(false);
+    expect(office.mentions('Soy de Belén y vine a trabajar.')).toBe(false);
+    expect(office.mentions('Marc was great.')).toBe(false);
+    expect(concerns.of('Marc was great.', ['Marcus Reyes'])).toBe('Marcus Reyes');
+    expect(createOfficeFinder([], INPUT.technicians, areas).mentions('Madison fit us in on a Friday.')).toBe(false);
+  });
+  it('counts the review in the office entity', () => {
+    const text = 'Marcus did fine work. Faith billed us twice and never fixed it.';
+    const billedTwice = review({ id: reviewId(1), rating: 2, date: '2025-03-10', text, technicians: ['Marcus Reyes'] });
+    const insights = buildInsights({
+      ...INPUT,
+      serviceAreas: areas,
+      officeStaff: staff,
+      reviews: [billedTwice],
+    });
+    expect(insights.entities.office).toMatchObject({ mention_count: 1, negative_count: 1 });
+    const without = buildInsights({ ...INPUT, serviceAreas: areas, reviews: [billedTwice] });
+    expect(without.entities.office.mention_count).toBe(0);
   });
 });
 

@@ -45,6 +45,8 @@ export const ENTITY_TARGETS = {
   services: { precision: 0.92, recall: 0.88 },
 } as const;
 
+const OfficeFileSchema = z.object({ staff: z.array(z.object({ name: z.string().min(1), role: z.string().min(1).optional() })) });
+
 const EntityLineSchema = z.object({
   id: z.string(),
   rating: z.int().min(1).max(5),
@@ -93,6 +95,8 @@ export function entityContent(dir: string, base: ContentInput): ContentInput {
     services: read('services.json', z.array(ServiceFileSchema)),
     serviceAreas: read('service-areas.json', z.array(ServiceAreaSchema)),
     businessName: read('business.json', BusinessFileSchema).name,
+    // The labellers' office file names the staff (and the words for the office, which the analyser has its own of).
+    officeStaff: read('office.json', OfficeFileSchema).staff.map((p) => ({ ...p, aliases: [] })),
   };
 }
 

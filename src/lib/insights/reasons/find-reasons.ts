@@ -4,7 +4,7 @@ import type { ReviewResult } from '../analyse-review.ts';
 import { isQuotable } from '../quotes.ts';
 import type { ScoredSentence, SentenceIndex } from '../review-sentences.ts';
 import { REASON_CUES, type ReasonCue } from './catalogue.ts';
-import { COMPANY, createConcernFinder, OFFICE_PATTERN, type Concern } from './concerns.ts';
+import { COMPANY, createConcernFinder, type Concern, type OfficeFinder } from './concerns.ts';
 
 /** A reason no two reviews give is an anecdote, not a reason. */
 export const MIN_REASON_REVIEWS = 2;
@@ -38,15 +38,20 @@ const CUES_BY_ASPECT = Map.groupBy(REASON_CUES, (c) => `${c.aspect} ${c.polarity
  * polarity (the first that matches wins within a review sentence), so a
  * reason's reviews are always among the aspect's positive or negative ones.
  */
-export function indexReasons(results: readonly ReviewResult[], sentences: SentenceIndex, roster: readonly Technician[]): ReasonIndex {
-  const concerns = createConcernFinder(roster);
+export function indexReasons(
+  results: readonly ReviewResult[],
+  sentences: SentenceIndex,
+  roster: readonly Technician[],
+  office: OfficeFinder,
+): ReasonIndex {
+  const concerns = createConcernFinder(roster, office);
   const byAspect = new Map<AspectId, ReasonMatch[]>();
   const officeSentences = new Map<string, ScoredSentence[]>();
   results.forEach((result, order) => {
     const own = sentences.get(result.review.id);
     if (!own) return;
-    const office = own.filter((s) => OFFICE_PATTERN.test(s.text.toLowerCase()));
-    if (office.length > 0) officeSentences.set(result.review.id, office);
+    const ofOffice = own.filter((s) => office.mentions(s.text));
+    if (ofOffice.length > 0) officeSentences.set(result.review.id, ofOffice);
     for (const aspect of result.analysis.aspects) {
       if (aspect.polarity === 'neutral') continue;
       const cues = CUES_BY_ASPECT.get(`${aspect.id} ${aspect.polarity}`);
