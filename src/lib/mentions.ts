@@ -13,6 +13,7 @@ import {
   wordsOf,
 } from './service-jobs.ts';
 import { isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
+import { englishTradeWords } from './spanish-trade-words.ts';
 import { escapeRegExp, normaliseText } from './text.ts';
 
 /**
@@ -47,7 +48,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
   const firstOwners = new Map<string, string[]>();
   for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
   const serviceReferences = (text: string): { services: string[]; negated: string[] } => {
-    const normalised = normaliseText(text);
+    const lowered = normaliseText(text);
+    // A review in Spanish names its jobs in Spanish: its trade words are read in English ("cambió el breaker").
+    const normalised = englishTradeWords(lowered);
     // "swapped a dead outlet": a listed symptom replaced is a job on its thing, named by the catalogue on its own.
     const matches = serviceMatch(normalised).map((m) => {
       const head = m.phrase.split(' ').pop()!;
@@ -71,7 +74,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const words = wordsOf(normalised);
     // A brand that is also a word ("Champion" generators) is the brand only as its name is written: "Wade is a champion"
     // is not, unless the whole review is in lower case.
-    const caseKnown = normalised.length === text.length && /\p{Lu}/u.test(text);
+    const caseKnown = normalised === lowered && normalised.length === text.length && /\p{Lu}/u.test(text);
     // Each find judged alone first: null when it is in neither list.
     const judged = matches.map((m): Judgement | null => {
       if (caseKnown && properNames.has(m.phrase) && !/^\p{Lu}/u.test(text.slice(m.start, m.end))) return null;
@@ -350,7 +353,8 @@ function variantsOf(phrase: string): string[] {
               : /s$/.test(last)
                 ? null
                 : `${last}s`;
-    if (other) variants.add([...words, other].join(' '));
+    // "cans" is not also "can": a number's other form that is a word of grammar ("can", "will") would find every sentence.
+    if (other && !GRAMMAR_WORDS.has(other)) variants.add([...words, other].join(' '));
   }
   // A compound's mass noun is also written as its count noun and back: "landscape lighting" / "landscape lights",
   // "network cabling" / "network cable", "under-cabinet lights" / "under-cabinet lighting".
@@ -365,6 +369,9 @@ function variantsOf(phrase: string): string[] {
   variants.delete(phrase);
   return [...variants];
 }
+
+/** Words of English grammar that a catalogue phrase's other number may spell ("cans" / "can"): never a thing. */
+const GRAMMAR_WORDS = new Set(['can', 'will', 'may', 'must', 'lets', 'does', 'was', 'has', 'its', 'this', 'thus', 'plus', 'us']);
 
 /** Things a customer names bare ("the panel", "a fan", "new fixtures") that a catalogue phrase ends with. */
 const THINGS: readonly (readonly string[])[] = [
