@@ -66,12 +66,20 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const causeFound = roles.troubleshooting !== null && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
-    const circuits = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
+    const told = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
+    const words = matches.length > 0 || told.length > 0 ? wordsOf(normalised) : [];
+    // A circuit made for one load goes through the rules every find does: "said we would need a new circuit for the
+    // dryer. We passed." is denied, not a job.
+    const circuitJudged = told.map((c) => {
+      const judgement = judgeOccurrence(normalised, words, { phrase: 'dedicated circuit', start: c.start, end: c.end });
+      return judgement === 'job' && unmetRequests(normalised) && requested(normalised, c.start, c.end) ? 'negated' : judgement;
+    });
+    const circuits = told.filter((_, k) => circuitJudged[k] === 'job');
+    if (circuitJudged.some((j) => j === 'negated')) named.add(roles.circuit!);
     if (matches.length === 0) {
       if (circuits.length > 0) done.add(roles.circuit!);
-      return { services: [...done].sort(), negated: [] };
+      return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
     }
-    const words = wordsOf(normalised);
     // A brand that is also a word ("Champion" generators) is the brand only as its name is written: "Wade is a champion"
     // is not, unless the whole review is in lower case.
     const caseKnown = normalised === lowered && normalised.length === text.length && /\p{Lu}/u.test(text);
@@ -203,7 +211,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         outdoorLighting !== null &&
         bare.has(m.phrase) &&
         /^light/.test(m.phrase) &&
-        OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start));
+        (OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start)) || OUTDOOR_PLACE_AFTER.test(normalised.slice(m.end, m.end + 48)));
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
@@ -437,6 +445,10 @@ function majorityOwner(owners: ReadonlyMap<string, number>): string[] {
 const OUTDOOR =
   /\b(?:outdoor|outdoors|outside|exterior|landscape|yard|garden|porch|deck|patio|dock|soffit|flood|security|motion|path|pathway|driveway|string)\b/;
 
+/** An outdoor place right after lights: "lights in the yard", "a light on the carport", "lights under our portal". */
+const OUTDOOR_PLACE_AFTER =
+  /^\s+(?:in|on|under|along|around|over|outside|at|for)\s+(?:the\s+|our\s+|my\s+|a\s+)?(?:outside of\s+(?:the\s+|our\s+|my\s+)?(?:[\p{L}-]+\s+)?|(?:front|back)\s+)?(?:yard|porch|patio|deck|portal|carport|driveway|eaves|soffits?|fence|garden|walkway|steps|exterior|outside)\b/u;
+
 function labelOf(catalogue: readonly ServiceFile[], id: string): string {
   return normaliseText(catalogue.find((s) => s.id === id)?.label ?? '');
 }
@@ -457,7 +469,7 @@ const CONTROL_THING = /\b(?:dimmers?|switch(?:es)?)$/;
 const BREAKER_THING = /\bbreakers?$/;
 const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
-const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0\s?-?v(?:olts?)?)\s+(?:\p{L}+\s+)?$/u;
+const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0(?:\s?-?v(?:olts?)?)?)\s+(?:\p{L}+\s+)?$/u;
 
 const REPLACING_VERB = /\b(?:replac\w*|swap\w*|install\w*)\s+(?:a|an|the|two|three|\d+|our|my|all the)\s+$/;
 /** A job noun done or priced, standing for the thing named before it. */

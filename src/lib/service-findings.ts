@@ -52,7 +52,7 @@ const FAULT =
   /\b(?:loose|burn(?:ed|t|ing)|melted|nicked|damaged|bad|failed|failing|faulty|corroded|shorted|short|chewed|backstabbed|splice|neutral|nail|screw|water|moisture|wrong|overloaded|tripped|leaking|seized|undersized|bonded|cause|culprit|problem|issue|fault|why|what)\b/;
 /** "It was a bad main breaker", "the real problem was an ungrounded circuit". */
 const CAUSE_SENTENCE =
-  /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\s+(?:to be\s+)?(?:a|an|the|just|actually|that|in|on)\b/u;
+  /(?:^|[.!?]\s+)(?:it|that|this)\s+was\s+(?:a|an|the|just)?\s*[\p{L}\s-]{0,20}?\b(?:loose|burn(?:ed|t)|melted|nicked|bad|failed|faulty|corroded|moisture|water|overloaded|seized)\b|\b(?:problem|cause|culprit|issue) (?:was|turned out)\s+(?:to be\s+)?(?:a|an|the|just|actually|that|in|on)\b|(?:^|[.!?;\u2014\u2013]\s*|\s-\s)(?:the\s+|a\s+|an\s+)?(?:[\p{L}'-]+\s+){0,3}?(?:had|was|were)\s+(?:melted|burn(?:ed|t)|corroded|chewed|cooked|scorched|shorted|pitted)\b|\b(?:was|were|is|tested) (?:fine|ok|okay|good),?\s+(?:and\s+|but\s+)?(?:it was\s+)?(?:the|a|an|its|their)\s+[^.!?,]{0,40}?\b(?:was|were|had|is)\s+(?:just\s+)?(?:a\s+)?(?:dead|bad|shot|burn(?:ed|t)|failed|failing|cooked|pitted|corroded|loose|melted|overloaded)\b/u;
 /**
  * The cause told after a symptom, with or without a fault word: "it was the switch", "the real problem was an
  * ungrounded circuit", "said it was the transformer", "it was a bad GFCI". Not the customer's guess ("I thought it was
@@ -60,6 +60,9 @@ const CAUSE_SENTENCE =
  */
 const CAUSE_TOLD =
   /\b(?:it|that|this|the (?:real |actual )?(?:problem|issue|cause|culprit|flickering|buzzing|tripping))\s+(?:was|were|turned out to be|ended up being)\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+\b/gu;
+/** Words of a verdict on the visit, not a thing: "it was a relief", "it was a fantastic experience". */
+const VERDICT_WORDS =
+  /\b(?:relief|experience|pleasure|joy|breeze|godsend|lifesaver|life saver|blessing|miracle|nightmare|hassle|disaster|headache|mess|shame|mistake|surprise|treat|delight|success|bargain|steal|deal|no-brainer|fantastic|wonderful|amazing|awesome|excellent|perfect|terrific|fabulous|incredible|outstanding|smooth|seamless|painless|pleasant|positive|terrible|horrible|awful|stressful|frustrating|fun|shock|honor|privilege)\b/;
 const GUESS_BEFORE = /\b(?:thought|figured|assumed|guess(?:ed)?|hoped|worried|sure|knew)\s+$/;
 const VERDICT_AFTER =
   /^\s+(?:just\s+|actually\s+|really\s+)?(?:a|an|the|our|my|his|her|their)\s+(?:best|worst|first|second|third|last|only|same|right|wrong|easiest|most|least|fastest|cleanest|nicest|pleasure|joy|breeze|great|good|nice|big|long|little|bit|lot|real|whole|day|week|month|year|time|case)\b/;
@@ -74,14 +77,14 @@ const NOT_A_CAUSE =
 const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpointed|diagnosed)$/;
 /** Something not working: what a cause is found for. */
 const SYMPTOM =
-  /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|was|were|is|are|half the \p{L}+) out|went (?:\p{L}+ )?out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap)\b/u;
+  /\b(?:quit|no (?:lights?|heat|power)|didn'?t (?:work|kick on|turn on|come on)|shorted(?: out)?|humming|buzz(?:es)?|(?:took|knocked) out|had failed|stopped working|dead|died|(?:power|lights?|was|were|is|are|half the \p{L}+) out|went (?:\p{L}+ )?out|no power|lost power|losing power|tripp(?:ed|ing)|trips|flicker(?:ed|ing|s)?|kept|keeps|stopped|went dark|dim|dims|dimm(?:ed|ing)|buzz(?:ed|ing)|burning|smell(?:ed)?|spark(?:ed|ing)|won'?t|wouldn'?t|wasn'?t working|not working|dying|shock|killed|knocked out|never worked|smok(?:e|ing) (?:coming|from|pouring)|smoking|blew|blown|fire|zap|faulting|acting up|(?:did|done|does) nothing|(?:running|working) again)\b/u;
 /**
  * A fault named as the cause: "a loose neutral in the panel", "(loose wire nut)", "a melted splice". The look-aheads
  * after "turned out" read at most 200 characters of its sentence: unbounded, a long review without a full stop made
  * each of them read to its end, quadratic in the review's length.
  */
 const FAULT_NAMED =
-  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched)\s+(?:\p{L}+\s+){0,2}?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction)\b|(?<!\b(?:which|who)\s+)\b(?:turned out|turns out)\b(?![^.!?]{0,200}\b(?:i|we) found\b)(?![^.!?]{0,200}\bmyself\b)(?![^.!?]{0,200}\bwhich the\b)|\b(?:that was why|which was why|was the reason|was causing|were causing)\b|(?:^|[.!?(]\s*)(?:a\s+)?(?:bad|failed|loose|burn(?:ed|t)|faulty|melted|corroded)\s+(?:\p{L}+\s+){0,2}?\p{L}+\s*[.!?)]/u;
+  /\b(?:loose|lost|open|broken|failed|failing|faulty|burn(?:ed|t)|melted|nicked|corroded|backstabbed|back-stabbed|chewed|damaged|shorted|seized|cooked|scorched|pitted)\s+(?:\p{L}+\s+){0,2}?(?:neutral|connection|splice|wire|wires|wire nut|lug|terminal|cable|screw|ground|hot|junction|contacts?)\b|(?<!\b(?:which|who)\s+)\b(?:turned out|turns out)\b(?![^.!?]{0,200}\b(?:i|we) found\b)(?![^.!?]{0,200}\bmyself\b)(?![^.!?]{0,200}\bwhich the\b)|\b(?:that was why|which was why|was the reason|was causing|were causing)\b|(?:^|[.!?(]\s*)(?:a\s+)?(?:bad|failed|loose|burn(?:ed|t)|faulty|melted|corroded)\s+(?:\p{L}+\s+){0,2}?\p{L}+\s*[.!?)]/u;
 const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|cannot|not)\s+(?:\S+\s+){0,1}$/;
 
 /** Whether the normalised text tells of a fault's cause found by the business. */
@@ -91,6 +94,7 @@ export function tellsCauseFound(text: string): boolean {
   const symptomAt = SYMPTOM.exec(text)?.index ?? 0;
   for (const m of text.matchAll(CAUSE_TOLD)) {
     if (m.index + m[0].length < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
+    if (VERDICT_WORDS.test(m[0])) continue;
     if (
       !VERDICT_AFTER.test(
         text
@@ -138,7 +142,7 @@ export function tellsAmperageUpgrade(text: string): boolean {
  * dedicated freezer circuit", "trenched a new feed", "a feeder out to the barn". A circuit named with an indefinite article and its load is a new one.
  */
 const CIRCUIT_JOB = new RegExp(
-  String.raw`\b(?:(?:ran|run|running|add(?:ed|ing)?|install(?:ed|ing)?|put in|pulled|trenched|wired)\s+(?:(?:a|an|the|its|their|another|second|separate|new|dedicated|\d+\s?-?(?:a|amps?|v|volts?))\s+)+(?:[\p{L}-]+\s+){0,2}?(?:circuits?|lines?)|(?:ran|run|running|pulled|trenched|add(?:ed|ing)?|install(?:ed|ing)?)\s+(?:a|the)\s+new\s+feed(?:er)?|(?:a|the)\s+(?:new\s+)?feed(?:er)?\s+(?:out\s+)?to\s+the|(?:a|an|another|new|second|separate)\s+(?:\d+\s?-?(?:a|amps?|v|volts?)\s+)?circuit\s+(?:for|to)\s+(?:the|a|an|our|my|his|her|their)|(?:its|their|his|her|our) own\s+(?:[\p{L}\d-]+\s+){0,2}?circuit|dedicated\s+(?:[\p{L}-]+\s+){1,2}?circuit)(?![\p{L}-])(?!\s+(?:breaker|tester|directory|map|of))`,
+  String.raw`\b(?:(?:ran|run|running|add(?:ed|ing)?|install(?:ed|ing)?|put in|pulled|trenched|wired)\s+(?:(?:a|an|the|its|their|another|second|separate|new|dedicated|two|three|four|\d+\s?-?(?:a|amps?|v|volts?))\s+)+(?:[\p{L}-]+\s+){0,2}?(?:circuits?|lines?)|(?:ran|run|running|pulled|trenched|add(?:ed|ing)?|install(?:ed|ing)?)\s+(?:a|the)\s+new\s+feed(?:er)?|(?:a|the)\s+(?:new\s+)?feed(?:er)?\s+(?:out\s+)?to\s+the|(?:^|[.!?]\s+)new\s+feeder|(?:a|an|another|new|second|separate)\s+(?:proper\s+|dedicated\s+)?(?:\d+\s?-?(?:a|amps?|v|volts?)\s+)?circuit\s+(?:in\s+)?(?:for|to)\s+(?:the|a|an|our|my|his|her|their)|(?:a|an|another|new)\s+2[24]0(?:\s?-?v(?:olts?)?)?\s+(?:(?:line|circuit|outlet|receptacle)\s+)?(?:in\s+(?:the\s+)?[\p{L}-]+\s+)?for\s+(?:the|a|an|our|my|his|her|their)|(?:its|their|his|her|our) own\s+(?:[\p{L}\d-]+\s+){0,3}?(?:circuit|breaker|line)|(?:on|onto|into)\s+separate\s+circuits|dedicated\s+(?:[\p{L}-]+\s+){1,2}?circuit)(?![\p{L}-])(?!\s+(?:breaker|tester|directory|map|of))`,
   'gu',
 );
 
