@@ -8,6 +8,7 @@
  * phrases speak of diagnosing, and the one whose phrases name an amperage.
  */
 import type { ServiceFile } from '../schemas/catalogue.ts';
+import { visitTalkedOut } from './service-jobs.ts';
 import { normaliseText } from './text.ts';
 
 export interface ServiceRoles {
@@ -132,6 +133,7 @@ export function tellsAmperageUpgrade(text: string): boolean {
       continue;
     // "our 150 amp service had plenty of room": the house's own service or panel, named by its owner.
     if (/\b(?:our|my|their|his|her)\s+$/.test(before) && !/upgrade$/.test(m[0])) continue;
+    if (visitTalkedOut(text, m.index, m.index + m[0].length)) continue;
     return true;
   }
   return false;

@@ -111,6 +111,21 @@ export function requested(text: string, start: number, end: number): boolean {
   return REQUEST_BEFORE.test(sentenceBefore(text, start)) || REQUEST_AFTER.test(text.slice(end, end + 30));
 }
 
+/** A visit to quote or look at a thing, before it in its sentence. */
+const VISIT_TO_QUOTE = /\b(?:came|come|comes|coming|stopped|out)\s+(?:out\s+|by\s+|over\s+)?to\s+(?:quote|price|bid on|estimate|look at|check(?: out)?|see about|assess)\s+(?:\S+\s+){0,3}$/;
+/** The visit's outcome: the thing was not needed ("said our service was fine", "we didn't need it", "plenty of room"). */
+const NOT_NEEDED_OUTCOME =
+  /\b(?:was|were|is|are)\s+(?:just\s+)?(?:fine|plenty|enough|adequate|sufficient|ok|okay)\b|\b(?:didn'?t|did not|don'?t|do not|wouldn'?t|would not)\s+(?:really\s+|actually\s+)?need\b|\bnot (?:needed|necessary)\b|\bunnecessary\b|\bplenty of (?:room|capacity|space)\b|\btalked (?:us|me) out\b/;
+/** A price named for it: a priced quote counts even when the customer did not go ahead. */
+const PRICE_NAMED = /\$\s?\d|\b(?:quoted|priced)\b/;
+
+/** Whether the find at `start`–`end` is a visit to quote or look at it that ended in "you don't need it", with no price. */
+export function visitTalkedOut(text: string, start: number, end: number): boolean {
+  if (!VISIT_TO_QUOTE.test(sentenceBefore(text, start))) return false;
+  const outcome = nextSentences(text, end, 1);
+  return NOT_NEEDED_OUTCOME.test(outcome) && !PRICE_NAMED.test(outcome);
+}
+
 /** Another party: another trade or firm, or the customer's household, when not the object of a preposition. */
 const OTHER_PARTY =
   /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord)(?:-in-law)?|an?\s+(?:[\p{L}-]+\s+)?electrician)(?![\p{L}'-])/gu;
@@ -327,6 +342,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
   const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
+  // "came out to quote a 200 amp upgrade and ended up telling us our 150 amp service was fine": a visit to quote that
+  // ends in "you don't need it", with no price, is no quote (only a priced quote counts).
+  if (visitTalkedOut(text, occurrence.start, occurrence.end)) return 'negated';
   // "got a second opinion from another electrician and they replaced one bad breaker", "my son put up the lights":
   // another party's work, not this business's.
   if (otherDoer(lead)) return 'negated';
