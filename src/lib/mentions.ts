@@ -63,7 +63,10 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     });
     const done = new Set<string>();
     const named = new Set<string>();
-    const causeFound = roles.troubleshooting !== null && tellsCauseFound(normalised);
+    // A visit that found nothing ("couldn't find anything", "said everything tested fine") is no troubleshooting, whatever
+    // fee was paid or whoever found the cause later.
+    const nothingFound = NOTHING_FOUND.test(normalised);
+    const causeFound = roles.troubleshooting !== null && !nothingFound && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     const told = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
@@ -89,6 +92,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
       if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
         return 'negated';
+      if (nothingFound && m.targets.length === 1 && m.targets[0] === roles.troubleshooting) return 'negated';
       return judgeOccurrence(normalised, words, {
         phrase: m.phrase,
         start: m.start,
@@ -377,6 +381,10 @@ function variantsOf(phrase: string): string[] {
   variants.delete(phrase);
   return [...variants];
 }
+
+/** A visit that found nothing wrong. */
+const NOTHING_FOUND =
+  /\b(?:couldn'?t|could not|didn'?t|did not|unable to|never) find (?:anything|a thing|any problem|anything wrong|the problem)\b|\bfound nothing\b|\b(?:everything|it all|all) (?:tested|checked out|was|looked) (?:fine|ok|okay|good)\b|\bsaid (?:it )?was all fine\b|\bfound nothing wrong\b|\bnothing wrong electrically\b/;
 
 /** Words of English grammar that a catalogue phrase's other number may spell ("cans" / "can"): never a thing. */
 const GRAMMAR_WORDS = new Set(['can', 'will', 'may', 'must', 'lets', 'does', 'was', 'has', 'its', 'this', 'thus', 'plus', 'us']);
