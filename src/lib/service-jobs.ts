@@ -44,7 +44,7 @@ const JOB_NOUNS =
 const WHOM_FOR = /\b(?:for|required by|needed by|from)(?: (?:our|the|my|a|an))?( \S+){1,2}/g;
 /** Names of an inspection by someone else, or of its result. */
 const OTHERS_INSPECTION =
-  /\b(?:pass(?:ed|es|ing)?|fail(?:ed|s|ing)?|city'?s?|county'?s?|state|municipal|rental inspection|insurance company|insurer|home inspector|home inspection|inspector|inspectors|buyer'?s|buyers'?|realtor|lender|final|rough-in|l&i|sign-off|permit)\b/;
+  /\b(?:pass(?:ed|es|ing)?|fail(?:ed|s|ing)?|city'?s?|county'?s?|state|municipal|rental inspection|insurance company|insurer|home inspector|home inspection|inspector|inspectors|buyer'?s|buyers'?|realtor|lender|final|rough-in|l&i|sign-off|permit|township'?s?|borough'?s?|village'?s?|fire marshal|car|vehicle|inspection (?:guy|man|lady|person))\b/;
 /** Verbs and nouns that put the business to work on the thing named. */
 const JOB_CUES = new Set(
   (
@@ -66,14 +66,17 @@ const FINE_AFTER =
 const BY_OTHER_AFTER =
   /^\s+(?:was\s+|were\s+|had been\s+)?(?:installed|put in|done|wired|added|replaced)\s+by\s+(?:our|the|a|an|my|their)\s+(?:[\p{L}'-]+\s+){0,2}?(?:company|contractor|plumber|builder|installer|owners?|dealer|roofer|hvac|handyman)\b/u;
 const FINDING_BEFORE = /\b(?:caught|flagged|missed)\s+(?:that\s+[^,.!?]*|(?:a|an|the|our|some)\s+(?:[\p{L}'-]+\s+)?)$/u;
-const DENIED_NEXT = /^[^.!?]*[.!?]\s+[^.!?]*\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s+(?:it|one|that|them)\b/;
+const DENIED_NEXT =
+  /^[^.!?]*[.!?]\s+(?:([^.!?]*\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s+(?:it|one|that|them)\b)|(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b)/;
 /** Any thing a later "it" or "one" may stand for instead ("… wanted to add a subpanel; … we didn't need one"). */
 const A_THING = /\p{L}*(?:panel|outlet|switch|breaker|light|fixture|fan|charger|generator|circuit|heater|detector|battery|cable|tub)s?\b/u;
 
-function deniedNext(after: string): boolean {
+function deniedNext(after: string, priced: boolean): boolean {
   const m = DENIED_NEXT.exec(after);
   if (m === null) return false;
-  const denial = m[0].search(/\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s/);
+  // "tried to turn it into a $9k 'full rewire'. Nope.": a priced quote counts though the customer said no.
+  if (priced && m[1] === undefined) return false;
+  const denial = m[0].search(/\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s|[.!?]\s+(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b/);
   return !A_THING.test(after.slice(0, denial));
 }
 const ALREADY_THERE =
@@ -86,7 +89,7 @@ const NOT_NEEDED_AFTER =
 const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
-  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b|\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b/;
+  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\bsales pitch\b|\bpitched (?:us|me)\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b|\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b/;
 /** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
 const REQUEST_BEFORE =
   /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for))\b/;
@@ -325,7 +328,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (FINDING_BEFORE.test(sentenceBefore(text, occurrence.start)))
     return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
   // "came out to price a panel replacement. She said honestly we didn't need it": denied in the next sentence.
-  if (deniedNext(nextSentences(text, occurrence.end, 1))) return 'negated';
+  if (deniedNext(nextSentences(text, occurrence.end, 1), PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
   // "the EV charger we already had", "battery backup … was already there from the plumber": what the house had.
   if (ALREADY_THERE.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
   // "The fixture was fine", "looked at the outdoor outlet and said it was fine": nothing needed doing to it.
