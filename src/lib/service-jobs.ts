@@ -229,7 +229,7 @@ const REPLACED_AFTER_THING = /^,?\s+(?:that|which)\s+(?:he|she|they)\s+(?:replac
 /** Words that make a bare thing a place ("ran it from the panel", "a loose neutral at the panel"). */
 const PLACE_WORDS = new Set(['from', 'at', 'in', 'on', 'to', 'into', 'inside', 'behind', 'near', 'by']);
 /** Catch-all things: named in many reviews without being the job (the outlet that was fine, the breaker that tripped). */
-const CATCH_ALL = /(?:^|\s)(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?)$/;
+const CATCH_ALL = /(?:^|\s)(?:outlets?|receptacles?|plugs?|gfcis?|gfis?|switch(?:es)?|dimmers?|breakers?|panels?|breaker box(?:es)?)$/;
 /** Whether a phrase names a catch-all thing (an outlet, a switch, a breaker, a panel) rather than a job. */
 export function isCatchAll(phrase: string): boolean {
   return CATCH_ALL.test(phrase) && !JOB_NOUNS.test(phrase);
