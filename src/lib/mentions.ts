@@ -160,6 +160,15 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       const after = normalised.slice(m.end, m.end + 60);
       const lead = normalised.slice(Math.max(0, m.start - 40), m.start);
       if (isCatchAll(m.phrase) && otherJobBefore && (SERVES_IT.test(after) || PLUGGED_INTO.test(lead))) judged[k] = null;
+      // "hooked up our new hot tub with a proper disconnect and GFCI", "ran the 50 amp circuit with a GFCI disconnect": the
+      // thing that comes with another job in its sentence is that job's part.
+      if (
+        isCatchAll(m.phrase) &&
+        WITH_PART_BEFORE.test(lead) &&
+        ((k > 0 && judged[k - 1] === 'job' && !isCatchAll(matches[k - 1]!.phrase) && sameSentence(normalised, matches[k - 1]!.start, m.start)) ||
+          circuits.some((c) => c.end <= m.start && sameSentence(normalised, c.start, m.start)))
+      )
+        judged[k] = null;
       const next = matches[k + 1];
       if (
         next !== undefined &&
@@ -493,6 +502,8 @@ const LOAD_REACH = 80;
 
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
+/** "… with a proper disconnect and", "… with a": the thing comes with the job before it. */
+const WITH_PART_BEFORE = /\bwith\s+(?:(?:a|an|the|its|their|his|her|proper|new|dedicated|separate)\s+)*(?:[\p{L}-]+\s+and\s+(?:a\s+)?)?$/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;
 /** "swapped the old switch for a dimmer": the old thing, then what replaced it. */
 const SWAPPED_BEFORE =
