@@ -1,5 +1,5 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
-import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound, dedicatedCircuitsTold } from './service-findings.ts';
+import { serviceRoles, tellsAmperageUpgrade, tellsCauseFound, tellsUpkeep, dedicatedCircuitsTold } from './service-findings.ts';
 import {
   firstEndingAfter,
   SENTENCE_REACH,
@@ -186,6 +186,20 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         !previous.targets.some((t) => m.targets.includes(t))
       )
         judged[k] = null;
+    }
+    // Upkeep of a thing the catalogue both installs and maintains ("the yearly service on our Generac", "a generator
+    // tune-up") is the maintenance; the thing named without an installing verb is its object, not an installation.
+    if (roles.maintenance !== null) {
+      const { id, of } = roles.maintenance;
+      const upkeep =
+        matches.some((m, k) => judged[k] === 'job' && m.targets.includes(id)) ||
+        (tellsUpkeep(normalised) && matches.some((m, k) => judged[k] !== 'negated' && m.targets.includes(of)));
+      if (upkeep) {
+        done.add(id);
+        for (const [k, m] of matches.entries())
+          if (judged[k] === 'job' && m.targets.length === 1 && m.targets[0] === of && !INSTALLED_AROUND.test(aroundFind(normalised, m.start, m.end)))
+            judged[k] = null;
+      }
     }
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
     for (const [k, m] of matches.entries()) {
@@ -502,6 +516,16 @@ const LOAD_REACH = 80;
 
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
+/** An installing verb in the clause around a thing: "put in our Kohler", "installed a Generac", "the generator they installed". */
+const INSTALLED_AROUND = /\b(?:install\w*|put in|put up|set|added|quot\w*|priced|bought|new)\b/;
+
+/** The 40 characters before a find (from its clause's start) and the 30 after. */
+function aroundFind(text: string, start: number, end: number): string {
+  const before = text.slice(Math.max(0, start - 40), start);
+  const clause = before.split(/[.!?,;]/).pop() ?? before;
+  return `${clause} | ${text.slice(end, end + 30).split(/[.!?,;]/)[0]}`;
+}
+
 /** "… with a proper disconnect and", "… with a": the thing comes with the job before it. */
 const WITH_PART_BEFORE = /\bwith\s+(?:(?:a|an|the|its|their|his|her|proper|new|dedicated|separate)\s+)*(?:[\p{L}-]+\s+and\s+(?:a\s+)?)?$/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;

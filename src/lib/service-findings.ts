@@ -22,6 +22,8 @@ export interface ServiceRoles {
   circuit: string | null;
   /** The service whose catalogue phrases name an inspection. */
   inspection: string | null;
+  /** A maintenance service and the service of the thing it maintains ("Standby generator maintenance", "Generator installation"). */
+  maintenance: { id: string; of: string } | null;
 }
 
 const FINDING_PHRASE = /\b(?:troubleshoot|diagnos|track|trac(?:e|ed|ing)\b|found|figur|pinpoint)/;
@@ -37,12 +39,39 @@ export function serviceRoles(catalogue: readonly ServiceFile[]): ServiceRoles {
   const circuit = catalogue.find((s) => phrasesOf(s).some((p) => /\bdedicated\b|\b240\s?-?v/.test(p))) ?? null;
   const inspection = catalogue.find((s) => phrasesOf(s).some((p) => /\binspection\b/.test(p))) ?? null;
   return {
+    maintenance: maintenanceOf(catalogue),
     troubleshooting: troubleshooting?.id ?? null,
     symptomPhrases,
     amperage: amperage?.id ?? null,
     circuit: circuit?.id ?? null,
     inspection: inspection?.id ?? null,
   };
+}
+
+/** Words of a label that name no thing. */
+const LABEL_WORDS = /^(?:maintenance|service|installation|install|repair|replacement|standby|electrical|and|of|the|wiring)$/;
+
+/** The catalogue's maintenance service and the service whose label names the same thing, if there is one of each. */
+function maintenanceOf(catalogue: readonly ServiceFile[]): { id: string; of: string } | null {
+  const maintenance = catalogue.filter((s) => /\bmaintenance\b/.test(normaliseText(s.label)));
+  if (maintenance.length !== 1) return null;
+  const things = normaliseText(maintenance[0]!.label)
+    .split(/\s+/)
+    .filter((w) => w.length >= 4 && !LABEL_WORDS.test(w));
+  const of = catalogue.filter((s) => s !== maintenance[0] && normaliseText(s.label).split(/\s+/).some((w) => things.includes(w)));
+  return of.length === 1 ? { id: maintenance[0]!.id, of: of[0]!.id } : null;
+}
+
+/**
+ * Upkeep told in other words than the catalogue's: "the yearly service", "changes the oil", "comes back every spring to
+ * service it", "replace the starter battery".
+ */
+const UPKEEP_TOLD =
+  /\b(?:annual|yearly|every (?:spring|fall|autumn|year|winter|summer)|routine|regular|first) (?:service|maintenance|checkup|check-up|tune-up|visit)\b|\b(?:chang(?:e|es|ed|ing)|did|does) the oil\b|\bto service (?:it|them|the)\b|\bservice (?:visit|call)\b|\bfor the (?:yearly |annual )?service\b|\b(?:replac\w*|chang\w*|new)\s+(?:the\s+|a\s+)?(?:starter\s+|cracked\s+)?(?:battery|oil|air filter|spark plugs?)\b/;
+
+/** Whether the normalised text tells of upkeep of a thing (read only where the catalogue has a maintenance service). */
+export function tellsUpkeep(text: string): boolean {
+  return UPKEEP_TOLD.test(text);
 }
 
 /** Verbs of finding, and the sentence openings that report what was found. */
