@@ -456,7 +456,7 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
     // "three-way switch" against "transfer switch"); a circuit is too often part of another job (a hot tub's, a
     // range's) to be given to one by count.
     const indoor = forms.includes('lights')
-      ? [...owners.keys()].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id)))
+      ? generalFirst(catalogue, [...owners.keys()].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id))))
       : forms.includes('circuit')
         ? [...owners.keys()].filter(() => owners.size === 1)
         : majorityOwner(owners);
@@ -464,6 +464,16 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
     for (const form of forms) if (!catalogued.has(form)) bare.set(form, indoor);
   }
   return bare;
+}
+
+/**
+ * Of two lighting services, the general one ("Lighting installation") owns bare lights; the other names a kind
+ * ("Recessed lighting") and has its own phrases.
+ */
+function generalFirst(catalogue: readonly ServiceFile[], ids: string[]): string[] {
+  if (ids.length < 2) return ids;
+  const general = ids.filter((id) => /^light/.test(labelOf(catalogue, id)));
+  return general.length === 1 ? general : ids;
 }
 
 function majorityOwner(owners: ReadonlyMap<string, number>): string[] {
