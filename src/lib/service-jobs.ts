@@ -184,7 +184,7 @@ const NEGATORS = new Set([
 ]);
 /** Verbs and words that make a bare thing right after them the job. */
 const BARE_JOBS = new Set(
-  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced moved moving relocated relocating fixed repaired did redid wired finished'.split(
+  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced bid moved moving relocated relocating fix fixed repaired do did redid wired finished'.split(
     ' ',
   ),
 );
@@ -221,7 +221,7 @@ const DETERMINERS = new Set([
 ]);
 /** Nouns after a thing that make it the job: "the panel swap", "the charger install", "panel work". */
 const JOB_AFTER_THING =
-  /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project|retrofit|conversion)\b|^\s+(?:(?:is|was|were|got|being|now)\s+)+(?:installed|put in|hooked up|wired|mounted|hung|in)\b|^\s+put in\b/;
+  /^\s+(?:swap|job|work|install|installation|relocation|replacement|upgrade|hookup|conduit|project|retrofit|conversion)\b|^\s+(?:swapped|replaced|upgraded|redone)\b|^\s+(?:(?:is|was|were|got|being|now)\s+)+(?:installed|put in|hooked up|wired|mounted|hung|in)\b|^\s+put in\b/;
 /** A relative clause after a thing that tells it was put in: "the switches he put in", "the lights they installed". */
 const DONE_AFTER_THING =
   /^\s+(?:that\s+|which\s+)?(?:he|she|they|we|you)\s+(?:put in|put up|installed|hung|added|replaced|wired|mounted|swapped in)\b/;
