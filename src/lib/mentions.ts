@@ -249,12 +249,18 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       for (let j = firstEndingAfter(matches, c.start); j < matches.length && matches[j]!.start < c.end + LOAD_REACH; j++) {
         const o = matches[j]!;
         if (o.targets.includes(roles.circuit!)) continue;
-        if (judged[j] === 'job' && o.start < c.end) return true;
+        // A catch-all thing inside the circuit's words is its part ("its own 20 amp GFCI circuit"), not its load.
+        if (judged[j] === 'job' && o.start < c.end && !isCatchAll(o.phrase)) return true;
         if (o.start >= c.end && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) return true;
       }
       return false;
     };
-    if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) done.add(roles.circuit);
+    if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) {
+      done.add(roles.circuit);
+      for (const [k, m] of matches.entries())
+        if (isCatchAll(m.phrase) && !m.targets.includes(roles.circuit) && circuits.some((c) => m.start >= c.start && m.end <= c.end) && judged[k] === 'job')
+          for (const t of m.targets) if (!matches.some((o, j) => j !== k && judged[j] === 'job' && o.targets.includes(t))) done.delete(t);
+    }
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
