@@ -99,7 +99,7 @@ const VERDICT_AFTER =
 
 /** Someone other than the business finding it: the customer, an inspector, another company. */
 const OTHER_FINDER =
-  /\b(?:i|we|inspector|inspection|inspectors|another|other|previous|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:[^\s,;]+\s+){0,1}$/;
+  /\b(?:i|we|else|inspector|inspection|inspectors|another|other|previous|utility|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:[^\s,;]+\s+){0,1}$/;
 /** What a customer finds that is not a fault: the business itself ("found them online"). */
 const NOT_A_CAUSE =
   /^\s+(?:them|you|this company|the company|their|these guys|this business|\p{L}+ online|online|on google|on yelp|through)\b/u;

@@ -64,8 +64,9 @@ const NOT_A_JOB_BEFORE = /\b(?:number|count|amount|location|placement|spacing) o
 const FINE_AFTER =
   /^(?:\s+[\p{L}'-]+){0,3}?\s+(?:was|were|is|are|tested|checked out|came back)\s+(?:fine|ok|okay|perfectly fine|totally fine|in good shape|not the problem|not the issue|not needed|unnecessary|not necessary|not the cause)\b/u;
 const BY_OTHER_AFTER =
-  /^\s+(?:was\s+|were\s+|had been\s+)?(?:installed|put in|done|wired|added|replaced)\s+by\s+(?:our|the|a|an|my|their)\s+(?:[\p{L}'-]+\s+){0,2}?(?:company|contractor|plumber|builder|installer|owners?|dealer|roofer|hvac|handyman)\b/u;
-const FINDING_BEFORE = /\b(?:caught|flagged|missed)\s+(?:that\s+[^,.!?]*|(?:a|an|the|our|some)\s+(?:[\p{L}'-]+\s+)?)$/u;
+  /^\s+(?:was\s+|were\s+|had been\s+)?(?:installed|put in|done|wired|added|replaced)\s+by\s+(?:our|the|a|an|my|their)\s+(?:[\p{L}'-]+\s+){0,2}?(?:company|contractor|plumber|builder|installer|owners?|dealer|roofer|hvac|handyman)\b|^\s+from\s+(?:another|a different|a second|the other|some other)\s+(?:[\p{L}'-]+\s+)?(?:company|outfit|electrician|contractor|installer|dealer|firm)\b|^,?\s+(?:that|which)\s+(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|neighbou?r|friend|landlord|brother|sister)(?:-in-law)?\s+(?:\p{L}+\s+)?(?:fixed|replaced|installed|put in|did)\b/u;
+const FINDING_BEFORE =
+  /\b(?:caught|flagged|missed)\s+(?:that\s+[^,.!?]*|(?:(?:a|an|the|our|some)\s+(?:[\p{L}'-]+\s+){1,2}(?:,\s*|and\s+))?(?:a|an|the|our|some)\s+(?:[\p{L}'-]+\s+)?)$/u;
 const DENIED_NEXT =
   /^[^.!?]*[.!?]\s+(?:([^.!?]*\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s+(?:it|one|that|them)\b)|(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b)/;
 /** Any thing a later "it" or "one" may stand for instead ("… wanted to add a subpanel; … we didn't need one"). */
@@ -89,14 +90,16 @@ const NOT_NEEDED_AFTER =
 const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|passed)\b/;
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
-  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\bsales pitch\b|\bpitched (?:us|me)\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b|\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b/;
+  /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\bsales pitch\b|\bpitched (?:us|me)\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b/;
+/** "would need", "we'd need": a thing said needed, a job only when it was priced ("we'd need a $3,200 sub-panel"). */
+const WOULD_NEED = /\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b|'d (?:need|have needed|require)\b/;
 /** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
 const REQUEST_BEFORE =
-  /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for))\b/;
+  /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for)|wait(?:ed|ing)\b.*\bfor (?:someone|somebody|them|a tech|the tech) to)\b/;
 const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks|months))\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone))\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME =
   /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
@@ -194,7 +197,7 @@ const PARTICLES = new Set(['in', 'up']);
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
-  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle|house|box|window|floor|desk|pedestal)\s+(?:fans?|panels?|chargers?)$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
@@ -257,7 +260,7 @@ const SYMPTOMS = new Set([
 ]);
 /** A symptom after a thing: it failed, it is not what was done. */
 const SYMPTOM_AFTER =
-  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered)\b/;
+  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered|lost power)\b/;
 /** A symptom before a thing: "kept tripping the breaker", "blew the breaker". */
 const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
 /** The symptom's thing replaced later on: "… replaced it". */
@@ -345,6 +348,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
   const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
+  if (WOULD_NEED.test(lead) && !PRICE_NAMED.test(sentenceAround(text, occurrence.start))) return 'negated';
   // "came out to quote a 200 amp upgrade and ended up telling us our 150 amp service was fine": a visit to quote that
   // ends in "you don't need it", with no price, is no quote (only a priced quote counts).
   if (visitTalkedOut(text, occurrence.start, occurrence.end)) return 'negated';
