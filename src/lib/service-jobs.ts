@@ -91,15 +91,18 @@ const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|p
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
   /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\bsales pitch\b|\bpitched (?:us|me)\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b/;
+/** The customer's guess or a comparison, right before the thing. */
+const GUESSED_BEFORE =
+  /\b(?:(?:thought|figured|assumed|guessed)\s+(?:it was\s+)?(?:the|our|my)|(?:thought|figured|assumed)\s+(?:we|i)\s+(?:needed|need|had to get|would need)\s+(?:a|an|the)?\s*(?:whole\s+|new\s+|entire\s+)*|\bthan\s+(?:a|an|buying\s+a|getting\s+a|replacing\s+the)\s+(?:whole\s+|new\s+)*)\s*$/;
 /** "would need", "we'd need": a thing said needed, a job only when it was priced ("we'd need a $3,200 sub-panel"). */
 const WOULD_NEED = /\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b|'d (?:need|have needed|require)\b/;
 /** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
 const REQUEST_BEFORE =
   /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for)|wait(?:ed|ing)\b.*\bfor (?:someone|somebody|them|a tech|the tech) to)\b/;
-const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b/;
+const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b|^[^.!?]{0,60}\bwaiting (?:on|for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone))\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone)|used (?:somebody|someone) else)\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME =
   /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
@@ -197,13 +200,13 @@ const PARTICLES = new Set(['in', 'up']);
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
-  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle|house|box|window|floor|desk|pedestal)\s+(?:fans?|panels?|chargers?)$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle|house|box|window|floor|desk|pedestal)\s+(?:fans?|panels?|chargers?)$|\bspark\s+plugs?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
 const SYMPTOM_STATES = new Set(['flickering', 'flickery', 'dead', 'dim', 'dimming', 'buzzing', 'blinking', 'flashing']);
 const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mount\w*|add\w*)$/;
-const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket)\b/;
+const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket|label|labels|sticker)\b/;
 const DETERMINERS = new Set([
   'the',
   'a',
@@ -260,7 +263,7 @@ const SYMPTOMS = new Set([
 ]);
 /** A symptom after a thing: it failed, it is not what was done. */
 const SYMPTOM_AFTER =
-  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered|lost power)\b/;
+  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered|lost power|(?:hadn't|had not|hasn't|has not|didn't|did not|doesn't|does not|wouldn't|would not) (?:worked|work)(?:ed)?)\b/;
 /** A symptom before a thing: "kept tripping the breaker", "blew the breaker". */
 const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
 /** The symptom's thing replaced later on: "… replaced it". */
@@ -350,6 +353,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
   const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
+  // "we thought the fixture was shot", "cheaper than a new panel": the customer's guess, a comparison.
+  if (GUESSED_BEFORE.test(text.slice(Math.max(0, occurrence.start - 40), occurrence.start))) return 'negated';
   if (WOULD_NEED.test(lead) && !PRICE_NAMED.test(sentenceAround(text, occurrence.start))) return 'negated';
   // "came out to quote a 200 amp upgrade and ended up telling us our 150 amp service was fine": a visit to quote that
   // ends in "you don't need it", with no price, is no quote (only a priced quote counts).
