@@ -469,6 +469,21 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
     if (indoor.length !== 1) continue;
     for (const form of forms) if (!catalogued.has(form)) bare.set(form, indoor);
   }
+  // A thing the catalogue names only as the head of three phrases or more of one service ("swamp cooler", "evap cooler",
+  // "evaporative cooler") is that service's thing named bare; a word of a job ("upgrade", "wiring") is no thing.
+  const heads = new Map<string, Map<string, number>>();
+  for (const s of catalogue)
+    for (const phrase of [s.label, ...s.synonyms]) {
+      const last = normaliseText(phrase).split(/[\s-]+/).pop() ?? '';
+      const owners = heads.get(last) ?? new Map<string, number>();
+      owners.set(s.id, (owners.get(s.id) ?? 0) + 1);
+      heads.set(last, owners);
+    }
+  for (const [head, owners] of heads) {
+    const [only] = [...owners];
+    if (owners.size !== 1 || only![1] < 3 || !/^\p{L}{4,}$/u.test(head) || JOB_WORDS.test(head) || catalogued.has(head) || bare.has(head)) continue;
+    bare.set(head, [only![0]]);
+  }
   return bare;
 }
 
@@ -481,6 +496,10 @@ function generalFirst(catalogue: readonly ServiceFile[], ids: string[]): string[
   const general = ids.filter((id) => /^light/.test(labelOf(catalogue, id)));
   return general.length === 1 ? general : ids;
 }
+
+/** Words of a job or of wiring in general, never a thing of one service. */
+const JOB_WORDS =
+  /^(?:upgrade|upgrades|wiring|rewiring|rewire|service|services|protection|installation|install|repair|repairs|replacement|inspection|inspections|troubleshooting|line|lines|tube|heat|split|lighting|lights|light|maintenance|circuit|circuits|power|cable|cabling)$/;
 
 function majorityOwner(owners: ReadonlyMap<string, number>): string[] {
   const ranked = [...owners].sort((a, b) => b[1] - a[1]);
