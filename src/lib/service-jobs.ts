@@ -324,7 +324,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
 
   // "our switch from swamp cooler to mini splits": a change from one thing to another, not a switch.
-  if (/\bswitch$/.test(occurrence.phrase) && /^\s+(?:from|over)\s/.test(rest)) return null;
+  if (/\bswitch$/.test(occurrence.phrase) && /^\s+from\s+[^.!?,]{1,40}?\s+to\s/.test(text.slice(occurrence.end, occurrence.end + 60))) return null;
   const negator = before.findIndex((w) => NEGATORS.has(w) || w.endsWith("n't"));
   // "not only", "didn't just replace the outlet": the job was done and more.
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';
