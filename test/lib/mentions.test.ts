@@ -483,3 +483,185 @@ describe('what makes a mention a job, on the causes entity sets C and D showed (
     expect(jobs.services("Asked for a quote to add a dryer outlet. Rosa promised it by Friday. It's been three weeks.")).toEqual([]);
   });
 });
+
+describe('what makes a mention a job, on the causes entity sets E and F showed (a catalogue like theirs)', () => {
+  const jobs = createMentionMatcher(
+    [],
+    [
+      { id: 'panel-upgrade', label: 'Panel upgrade', synonyms: ['panel upgrade', 'new panel', '200 amp service', '200 amp upgrade', 'breaker box'] },
+      { id: 'ev-charger-installation', label: 'EV charger installation', synonyms: ['EV charger', 'NEMA 14-50'] },
+      { id: 'generator-installation', label: 'Generator installation', synonyms: ['standby generator', 'generator', 'Generac'] },
+      { id: 'generator-maintenance', label: 'Standby generator maintenance', synonyms: ['generator maintenance', 'tune-up', 'maintenance plan'] },
+      { id: 'lighting-installation', label: 'Lighting installation', synonyms: ['light fixture', 'fixtures', 'pendants', 'under-cabinet lights'] },
+      { id: 'recessed-lighting', label: 'Recessed lighting', synonyms: ['recessed lights', 'can lights', 'cans', 'wafer lights'] },
+      { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['landscape lighting', 'porch light', 'flood lights'] },
+      { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'switch', 'dimmer'] },
+      { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
+      { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnostic fee', 'flickering lights'] },
+      { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection'] },
+      { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan', 'ceiling fans', 'fan-rated box'] },
+      { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', '240V', 'subpanel'] },
+      { id: 'pool-and-spa-wiring', label: 'Pool and spa wiring', synonyms: ['hot tub', 'pool pump', 'spa disconnect'] },
+      { id: 'cooler-circuits', label: 'Evaporative cooler circuits', synonyms: ['swamp cooler', 'evap cooler', 'evaporative cooler'] },
+    ],
+  );
+  const refs = (text: string) => jobs.serviceReferences(text);
+
+  it('reads a plural synonym\'s singular only when it is no word of grammar ("cans" is never "can")', () => {
+    expect(jobs.services('Chip put six cans in the kitchen.')).toEqual(['recessed-lighting']);
+    expect(jobs.services("You can't even tell where the wire runs and we can sleep now.")).toEqual([]);
+  });
+
+  it('reads the trade words and job verbs of a Spanish review in English', () => {
+    expect(jobs.services('Chuy nos cambió el breaker viejo y puso enchufes nuevos en la cocina.')).toEqual([
+      'circuit-breaker-repair',
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('Jesús puso el circuito y la desconexión para el jacuzzi.')).toEqual(['pool-and-spa-wiring']);
+    expect(jobs.services('Chuy arregló la luz del portal.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Chuy le puso su propio circuito al microondas.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('El breaker se botaba y Tommy encontró que el problema era la bomba del pozo.')).toEqual([
+      'electrical-troubleshooting',
+    ]);
+    expect(refs('Gracias por todo, no necesitábamos panel nuevo.')).toEqual({ services: [], negated: ['panel-upgrade'] });
+    expect(refs('El enchufe de la cocina no servía.')).toEqual({ services: [], negated: ['outlet-and-switch-repair'] });
+    expect(refs('Le pedimos un presupuesto para un generador pero nos querían vender un panel nuevo también.').negated).toEqual([
+      'panel-upgrade',
+    ]);
+  });
+
+  it('reads lights by the outdoor place after them as outdoor lighting, and bare lights as the general lighting service', () => {
+    expect(jobs.services('Dusty put in lights under our portal.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Mark B. put in a light on the carport.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Dusty put in lights in the hallway.')).toEqual(['lighting-installation']);
+    expect(jobs.services('Rocky fixed the kitchen light.')).toEqual(['lighting-installation']);
+    expect(jobs.services('Chip put in exit lights by the doors.')).toEqual([]);
+  });
+
+  it('reads a circuit for one load told in other words as the dedicated circuit', () => {
+    for (const text of [
+      'Mark added two circuits in the garage for the freezer and the treadmill.',
+      'He put a proper 20 amp circuit in for my treadmill.',
+      'Sal put in a 240 for the dryer.',
+      'They wired the kiln: 50 amp, its own breaker.',
+      'Mike split the walk-in and the fryers onto separate circuits.',
+      'Power kept cutting out in the shed. New feeder in conduit.',
+      'Mark put a NEMA 6-50 in the garage for my welder.',
+    ])
+      expect(jobs.services(text), text).toEqual(['dedicated-circuit']);
+    // A GFCI inside the circuit's words is its part, a 14-50 the charger's.
+    expect(jobs.services('Gave the bathroom its own 20 amp GFCI circuit.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Mark put a NEMA 14-50 in the garage for the car.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('The circuit for the freezer was already there.')).toEqual([]);
+  });
+
+  it('puts a circuit for one load through the denial rules every find goes through', () => {
+    expect(refs('Mike said we would need a new circuit for the dryer. We passed.')).toEqual({ services: [], negated: ['dedicated-circuit'] });
+    expect(jobs.services('Mike ran a new circuit for the dryer.')).toEqual(['dedicated-circuit']);
+  });
+
+  it('counts a cause told as a diagnosis as troubleshooting, never a verdict on the visit', () => {
+    expect(jobs.services('Called about a burning smell from the bedroom outlet. The receptacle had melted.')).toContain(
+      'electrical-troubleshooting',
+    );
+    expect(jobs.services('The pool pump stopped. Chuy said the pump was fine, the timer motor was dead.')).toEqual([
+      'electrical-troubleshooting',
+    ]);
+    expect(jobs.services('Our well quit. The pressure switch contacts were pitted black.')).toContain('electrical-troubleshooting');
+    expect(jobs.services('Lights flickering all week. It was a loose neutral in the panel.')).toEqual(['electrical-troubleshooting']);
+    expect(jobs.services('Lights flickering all week. It was a relief to have someone answer.')).toEqual([]);
+    expect(jobs.services('Lights flickering all week. It was a fantastic experience from start to finish.')).toEqual([]);
+  });
+
+  it('reads a visit that found nothing, or someone else who found it, as no troubleshooting', () => {
+    expect(refs("Paid the diagnostic fee for our flickering lights and the tech couldn't find anything.")).toEqual({
+      services: [],
+      negated: ['electrical-troubleshooting'],
+    });
+    expect(jobs.services('Paid the diagnostic fee for our flickering lights and he found a loose neutral at the meter.')).toEqual([
+      'electrical-troubleshooting',
+    ]);
+    expect(jobs.services('The lights kept flickering. We called someone else who found the problem.')).toEqual([]);
+    expect(jobs.services('The lights kept flickering. Mark found the problem.')).toEqual(['electrical-troubleshooting']);
+  });
+
+  it('reads a visit to quote that ended in "you don\'t need it", with no price, as no quote', () => {
+    expect(refs('Chris came out to quote a panel upgrade and said our 200 amp service was fine.')).toEqual({
+      services: [],
+      negated: ['panel-upgrade'],
+    });
+    expect(jobs.services('Chris came out to quote a panel upgrade and quoted $2,400.')).toEqual(['panel-upgrade']);
+    // The sample business's review that the FAQ on panel upgrades quoted as a job (docs/insights.md).
+    expect(
+      refs('Chris O. came out to quote a 200 amp upgrade and ended up telling us our 150 amp service was fine for a new heat pump.'),
+    ).toEqual({ services: [], negated: ['panel-upgrade'] });
+  });
+
+  it("reads another town's or a car's inspection, an offer refused in the next sentence and a pitch as no job", () => {
+    expect(refs('The township inspection was set for Monday.')).toEqual({ services: [], negated: ['electrical-inspection'] });
+    expect(refs('The car inspection guy recommended them.')).toEqual({ services: [], negated: ['electrical-inspection'] });
+    expect(refs('Ceiling fan went up fine. Then the office tried to book an inspection. No thanks.')).toEqual({
+      services: ['ceiling-fan-installation'],
+      negated: ['electrical-inspection'],
+    });
+    // A priced quote counts though the customer said no.
+    expect(jobs.services('Priced a $9k panel upgrade. Nope.')).toEqual(['panel-upgrade']);
+    expect(refs('The sales pitch for a standby generator lasted an hour.')).toEqual({ services: [], negated: ['generator-installation'] });
+  });
+
+  it('reads a breaker box as a catch-all thing and an amperage before a subpanel as no service upgrade', () => {
+    expect(jobs.services('My husband is banned from the breaker box.')).toEqual([]);
+    expect(jobs.services('Mark replaced the old breaker box.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('New 100 amp subpanel in the shop for my welder.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('They upgraded us to 200 amp service.')).toEqual(['panel-upgrade']);
+  });
+
+  it("reads a catch-all thing that comes with another job in its sentence as that job's part", () => {
+    expect(jobs.services('Hooked up our new hot tub with a proper disconnect and GFCI.')).toEqual(['pool-and-spa-wiring']);
+    expect(jobs.services('Ran the 50 amp circuit with a GFCI disconnect.')).toEqual(['dedicated-circuit']);
+    expect(jobs.services('Hooked up our new hot tub and replaced a GFCI in the kitchen.')).toEqual([
+      'outlet-and-switch-repair',
+      'pool-and-spa-wiring',
+    ]);
+  });
+
+  it('reads upkeep of a thing the catalogue installs and maintains as the maintenance', () => {
+    expect(jobs.services('Tom changes the oil on our Generac every spring.')).toEqual(['generator-maintenance']);
+    expect(jobs.services('Our Generac threw a code and Tom did the tune-up.')).toEqual(['generator-maintenance']);
+    expect(jobs.services('Tom installed our Generac and comes back every fall to service it.')).toEqual([
+      'generator-installation',
+      'generator-maintenance',
+    ]);
+  });
+
+  it('reads "do", "fix" and "bid" as putting a bare thing to work, and "had the panel swapped" as its job', () => {
+    expect(jobs.services('Had them do my panel.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('Had the panel swapped last spring.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('Patty bid the fixtures for the lobby.')).toEqual(['lighting-installation']);
+    expect(jobs.services('Price was a deal breaker.')).toEqual([]);
+  });
+
+  it("reads the customer's guess, a comparison and an unpriced \"we'd need\" as no job", () => {
+    expect(jobs.services('We thought the light fixture was shot, but it was the switch.')).not.toContain('lighting-installation');
+    expect(refs('Probably cheaper than a new panel.')).toEqual({ services: [], negated: ['panel-upgrade'] });
+    expect(refs('We thought we needed a new panel.')).toEqual({ services: [], negated: ['panel-upgrade'] });
+    expect(refs("Sal said we'd need a new panel.")).toEqual({ services: [], negated: ['panel-upgrade'] });
+    expect(jobs.services("Sal said we'd need a $3,200 subpanel first.")).toEqual(['dedicated-circuit']);
+  });
+
+  it('reads a long wait, a thing from another outfit and a fix by the household as no job', () => {
+    expect(jobs.services('Waited three weeks for someone to replace the cracked outlet on our patio. Still waiting.')).toEqual([]);
+    expect(jobs.services('Mark replaced the cracked outlet on our patio.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('Called about a Generac. Went with a Kohler generator from another outfit.')).toEqual([]);
+    expect(jobs.services('Ended up being a burnt switch that my neighbor fixed.')).toEqual([]);
+  });
+
+  it('reads a head that three phrases of one service share as its thing, "a switch from X to Y" as a change, and other fans as other things', () => {
+    expect(jobs.services('Chuy ran a new circuit for the cooler.')).toEqual(['cooler-circuits']);
+    expect(refs('The cooler was fine.')).toEqual({ services: [], negated: ['cooler-circuits'] });
+    expect(jobs.services('Our switch from swamp cooler to mini splits went well.')).toEqual(['cooler-circuits']);
+    expect(jobs.services('Mark replaced the switch from the old hallway.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('Okay job on the whole-house fan wiring.')).toEqual([]);
+    expect(jobs.services('Dusty hung the fan in the bedroom.')).toEqual(['ceiling-fan-installation']);
+  });
+});
