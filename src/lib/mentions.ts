@@ -162,12 +162,10 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (isCatchAll(m.phrase) && otherJobBefore && (SERVES_IT.test(after) || PLUGGED_INTO.test(lead))) judged[k] = null;
       // "hooked up our new hot tub with a proper disconnect and GFCI", "ran the 50 amp circuit with a GFCI disconnect": the
       // thing that comes with another job in its sentence is that job's part.
-      if (
-        isCatchAll(m.phrase) &&
-        WITH_PART_BEFORE.test(lead) &&
-        ((k > 0 && judged[k - 1] === 'job' && !isCatchAll(matches[k - 1]!.phrase) && sameSentence(normalised, matches[k - 1]!.start, m.start)) ||
-          circuits.some((c) => c.end <= m.start && sameSentence(normalised, c.start, m.start)))
-      )
+      const previousJob = k > 0 && judged[k - 1] === 'job' && !isCatchAll(matches[k - 1]!.phrase) ? matches[k - 1]!.end : -1;
+      const circuitBefore = circuits.findLast((c) => c.end <= m.start)?.end ?? -1;
+      const partStart = Math.max(previousJob, circuitBefore);
+      if (isCatchAll(m.phrase) && partStart !== -1 && m.start - partStart < 60 && WITH_PART.test(normalised.slice(partStart, m.start)))
         judged[k] = null;
       const next = matches[k + 1];
       if (
@@ -197,7 +195,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       if (upkeep) {
         done.add(id);
         for (const [k, m] of matches.entries())
-          if (judged[k] === 'job' && m.targets.length === 1 && m.targets[0] === of && !INSTALLED_AROUND.test(aroundFind(normalised, m.start, m.end)))
+          if (
+            judged[k] === 'job' &&
+            m.targets.length === 1 &&
+            m.targets[0] === of &&
+            !INSTALLED_AROUND.test(aroundFind(normalised, m.start, m.end))
+          )
             judged[k] = null;
       }
     }
@@ -238,7 +241,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         outdoorLighting !== null &&
         bare.has(m.phrase) &&
         /^light/.test(m.phrase) &&
-        (OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start)) || OUTDOOR_PLACE_AFTER.test(normalised.slice(m.end, m.end + 48)));
+        (OUTDOOR.test(normalised.slice(Math.max(0, m.start - 20), m.start)) ||
+          OUTDOOR_PLACE_AFTER.test(normalised.slice(m.end, m.end + 48)));
       const targets = roles.circuit !== null && highAmperage ? [roles.circuit] : outdoorLights ? [outdoorLighting] : m.targets;
       for (const id of targets) (judgement === 'job' ? done : named).add(id);
     }
@@ -258,7 +262,12 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) {
       done.add(roles.circuit);
       for (const [k, m] of matches.entries())
-        if (isCatchAll(m.phrase) && !m.targets.includes(roles.circuit) && circuits.some((c) => m.start >= c.start && m.end <= c.end) && judged[k] === 'job')
+        if (
+          isCatchAll(m.phrase) &&
+          !m.targets.includes(roles.circuit) &&
+          circuits.some((c) => m.start >= c.start && m.end <= c.end) &&
+          judged[k] === 'job'
+        )
           for (const t of m.targets) if (!matches.some((o, j) => j !== k && judged[j] === 'job' && o.targets.includes(t))) done.delete(t);
     }
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
@@ -462,7 +471,10 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
     // "three-way switch" against "transfer switch"); a circuit is too often part of another job (a hot tub's, a
     // range's) to be given to one by count.
     const indoor = forms.includes('lights')
-      ? generalFirst(catalogue, [...owners.keys()].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id))))
+      ? generalFirst(
+          catalogue,
+          [...owners.keys()].filter((id) => /\blight/.test(labelOf(catalogue, id)) && !OUTDOOR.test(labelOf(catalogue, id))),
+        )
       : forms.includes('circuit')
         ? [...owners.keys()].filter(() => owners.size === 1)
         : majorityOwner(owners);
@@ -474,14 +486,18 @@ function bareThingPhrases(catalogue: readonly ServiceFile[], catalogued: Readonl
   const heads = new Map<string, Map<string, number>>();
   for (const s of catalogue)
     for (const phrase of [s.label, ...s.synonyms]) {
-      const last = normaliseText(phrase).split(/[\s-]+/).pop() ?? '';
+      const last =
+        normaliseText(phrase)
+          .split(/[\s-]+/)
+          .pop() ?? '';
       const owners = heads.get(last) ?? new Map<string, number>();
       owners.set(s.id, (owners.get(s.id) ?? 0) + 1);
       heads.set(last, owners);
     }
   for (const [head, owners] of heads) {
     const [only] = [...owners];
-    if (owners.size !== 1 || only![1] < 3 || !/^\p{L}{4,}$/u.test(head) || JOB_WORDS.test(head) || catalogued.has(head) || bare.has(head)) continue;
+    if (owners.size !== 1 || only![1] < 3 || !/^\p{L}{4,}$/u.test(head) || JOB_WORDS.test(head) || catalogued.has(head) || bare.has(head))
+      continue;
     bare.set(head, [only![0]]);
   }
   return bare;
@@ -561,8 +577,8 @@ function aroundFind(text: string, start: number, end: number): string {
   return `${clause} | ${text.slice(end, end + 30).split(/[.!?,;]/)[0]}`;
 }
 
-/** "… with a proper disconnect and", "… with a": the thing comes with the job before it. */
-const WITH_PART_BEFORE = /\bwith\s+(?:(?:a|an|the|its|their|his|her|proper|new|dedicated|separate)\s+)*(?:[\p{L}-]+\s+and\s+(?:a\s+)?)?$/u;
+/** Right after another job: "hot tub with a proper disconnect and", "circuit with a": the thing comes with that job. */
+const WITH_PART = /^\s*,?\s*with\s+(?:(?:a|an|the|its|their|his|her|proper|new|dedicated|separate)\s+)*(?:[\p{L}-]+\s+and\s+(?:a\s+)?)?$/u;
 const PLUGGED_INTO = /\bplug(?:ged|s)?\s+(?:it|them)\s+into\s+(?:\S+\s+){0,2}$/;
 /** "swapped the old switch for a dimmer": the old thing, then what replaced it. */
 const SWAPPED_BEFORE =

@@ -58,7 +58,13 @@ function maintenanceOf(catalogue: readonly ServiceFile[]): { id: string; of: str
   const things = normaliseText(maintenance[0]!.label)
     .split(/\s+/)
     .filter((w) => w.length >= 4 && !LABEL_WORDS.test(w));
-  const of = catalogue.filter((s) => s !== maintenance[0] && normaliseText(s.label).split(/\s+/).some((w) => things.includes(w)));
+  const of = catalogue.filter(
+    (s) =>
+      s !== maintenance[0] &&
+      normaliseText(s.label)
+        .split(/\s+/)
+        .some((w) => things.includes(w)),
+  );
   return of.length === 1 ? { id: maintenance[0]!.id, of: of[0]!.id } : null;
 }
 

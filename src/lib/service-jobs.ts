@@ -77,7 +77,9 @@ function deniedNext(after: string, priced: boolean): boolean {
   if (m === null) return false;
   // "tried to turn it into a $9k 'full rewire'. Nope.": a priced quote counts though the customer said no.
   if (priced && m[1] === undefined) return false;
-  const denial = m[0].search(/\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s|[.!?]\s+(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b/);
+  const denial = m[0].search(
+    /\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s|[.!?]\s+(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b/,
+  );
   return !A_THING.test(after.slice(0, denial));
 }
 const ALREADY_THERE =
@@ -121,7 +123,8 @@ export function requested(text: string, start: number, end: number): boolean {
 }
 
 /** A visit to quote or look at a thing, before it in its sentence. */
-const VISIT_TO_QUOTE = /\b(?:came|come|comes|coming|stopped|out)\s+(?:out\s+|by\s+|over\s+)?to\s+(?:quote|price|bid on|estimate|look at|check(?: out)?|see about|assess)\s+(?:\S+\s+){0,3}$/;
+const VISIT_TO_QUOTE =
+  /\b(?:came|come|comes|coming|stopped|out)\s+(?:out\s+|by\s+|over\s+)?to\s+(?:quote|price|bid on|estimate|look at|check(?: out)?|see about|assess)\s+(?:\S+\s+){0,3}$/;
 /** The visit's outcome: the thing was not needed ("said our service was fine", "we didn't need it", "plenty of room"). */
 const NOT_NEEDED_OUTCOME =
   /\b(?:was|were|is|are)\s+(?:just\s+)?(?:fine|plenty|enough|adequate|sufficient|ok|okay)\b|\b(?:didn'?t|did not|don'?t|do not|wouldn'?t|would not)\s+(?:really\s+|actually\s+)?need\b|\bnot (?:needed|necessary)\b|\bunnecessary\b|\bplenty of (?:room|capacity|space)\b|\btalked (?:us|me) out\b/;
@@ -200,7 +203,7 @@ const PARTICLES = new Set(['in', 'up']);
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
-  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle|house|box|window|floor|desk|pedestal)\s+(?:fans?|panels?|chargers?)$|\bspark\s+plugs?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$|\b(?:house|box|window|floor|desk|pedestal)\s+fans?$|\bspark\s+plugs?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
@@ -324,7 +327,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
 
   // "our switch from swamp cooler to mini splits": a change from one thing to another, not a switch.
-  if (/\bswitch$/.test(occurrence.phrase) && /^\s+from\s+[^.!?,]{1,40}?\s+to\s/.test(text.slice(occurrence.end, occurrence.end + 60))) return null;
+  if (/\bswitch$/.test(occurrence.phrase) && /^\s+from\s+[^.!?,]{1,40}?\s+to\s/.test(text.slice(occurrence.end, occurrence.end + 60)))
+    return null;
   const negator = before.findIndex((w) => NEGATORS.has(w) || w.endsWith("n't"));
   // "not only", "didn't just replace the outlet": the job was done and more.
   if (negator !== -1 && !before.slice(negator + 1).some((w) => w === 'only' || w === 'just')) return 'negated';

@@ -111,11 +111,17 @@ const TRADE_PHRASES: readonly (readonly [RegExp, string])[] = [
     '$2 $1',
   ],
   // A light by an outdoor place: "la luz del portal", "lámparas en el corral".
-  [/(?<![\p{L}\p{N}])(luz|luces|lámparas?|lamparas?)\s+(?:del|de la|en el|en la)\s+(?:portal|porche|patio|jardín|jardin|corral|yard)(?![\p{L}\p{N}])/gu, 'outside $1'],
+  [
+    /(?<![\p{L}\p{N}])(luz|luces|lámparas?|lamparas?)\s+(?:del|de la|en el|en la)\s+(?:portal|porche|patio|jardín|jardin|corral|yard)(?![\p{L}\p{N}])/gu,
+    'outside $1',
+  ],
   [/(?<![\p{L}\p{N}])bomba\s+(?:del|de la|de)\s+(pozo|alberca|piscina)(?![\p{L}\p{N}])/gu, '$1 bomba'],
   [/(?<![\p{L}\p{N}])(?:su|sus) propi[oa]s? circuitos?(?![\p{L}\p{N}])/gu, 'its own circuit'],
   [/(?<![\p{L}\p{N}])se (?:botaba|botaban|disparaba|disparaban|bajaba|bajaban|brincaba|brincaban)(?![\p{L}\p{N}])/gu, 'kept tripping'],
-  [/(?<![\p{L}\p{N}])no (?:servía|servian|servían|servia|funcionaba|funcionaban|prendía|prendia|prendían)(?![\p{L}\p{N}])/gu, 'was not working'],
+  [
+    /(?<![\p{L}\p{N}])no (?:servía|servian|servían|servia|funcionaba|funcionaban|prendía|prendia|prendían)(?![\p{L}\p{N}])/gu,
+    'was not working',
+  ],
   [/(?<![\p{L}\p{N}])se (?:apagaba|apagaban|iba|iban)(?![\p{L}\p{N}])/gu, 'kept going out'],
   [/(?<![\p{L}\p{N}])(?:nos |me |le )?(?:querían|querian|quería|queria|quiso|quisieron) vender(?![\p{L}\p{N}])/gu, 'tried to sell'],
   [/(?<![\p{L}\p{N}])el problema era(?![\p{L}\p{N}])/gu, 'the problem was'],

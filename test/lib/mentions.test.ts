@@ -488,16 +488,32 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
   const jobs = createMentionMatcher(
     [],
     [
-      { id: 'panel-upgrade', label: 'Panel upgrade', synonyms: ['panel upgrade', 'new panel', '200 amp service', '200 amp upgrade', 'breaker box'] },
+      {
+        id: 'panel-upgrade',
+        label: 'Panel upgrade',
+        synonyms: ['panel upgrade', 'new panel', '200 amp service', '200 amp upgrade', 'breaker box'],
+      },
       { id: 'ev-charger-installation', label: 'EV charger installation', synonyms: ['EV charger', 'NEMA 14-50'] },
       { id: 'generator-installation', label: 'Generator installation', synonyms: ['standby generator', 'generator', 'Generac'] },
-      { id: 'generator-maintenance', label: 'Standby generator maintenance', synonyms: ['generator maintenance', 'tune-up', 'maintenance plan'] },
-      { id: 'lighting-installation', label: 'Lighting installation', synonyms: ['light fixture', 'fixtures', 'pendants', 'under-cabinet lights'] },
+      {
+        id: 'generator-maintenance',
+        label: 'Standby generator maintenance',
+        synonyms: ['generator maintenance', 'tune-up', 'maintenance plan'],
+      },
+      {
+        id: 'lighting-installation',
+        label: 'Lighting installation',
+        synonyms: ['light fixture', 'fixtures', 'pendants', 'under-cabinet lights'],
+      },
       { id: 'recessed-lighting', label: 'Recessed lighting', synonyms: ['recessed lights', 'can lights', 'cans', 'wafer lights'] },
       { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['landscape lighting', 'porch light', 'flood lights'] },
       { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'switch', 'dimmer'] },
       { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
-      { id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting', 'diagnostic fee', 'flickering lights'] },
+      {
+        id: 'electrical-troubleshooting',
+        label: 'Electrical troubleshooting',
+        synonyms: ['troubleshooting', 'diagnostic fee', 'flickering lights'],
+      },
       { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection'] },
       { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan', 'ceiling fans', 'fan-rated box'] },
       { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', '240V', 'subpanel'] },
@@ -556,7 +572,10 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
   });
 
   it('puts a circuit for one load through the denial rules every find goes through', () => {
-    expect(refs('Mike said we would need a new circuit for the dryer. We passed.')).toEqual({ services: [], negated: ['dedicated-circuit'] });
+    expect(refs('Mike said we would need a new circuit for the dryer. We passed.')).toEqual({
+      services: [],
+      negated: ['dedicated-circuit'],
+    });
     expect(jobs.services('Mike ran a new circuit for the dryer.')).toEqual(['dedicated-circuit']);
   });
 
@@ -641,7 +660,7 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Price was a deal breaker.')).toEqual([]);
   });
 
-  it("reads the customer's guess, a comparison and an unpriced \"we'd need\" as no job", () => {
+  it('reads the customer\'s guess, a comparison and an unpriced "we\'d need" as no job', () => {
     expect(jobs.services('We thought the light fixture was shot, but it was the switch.')).not.toContain('lighting-installation');
     expect(refs('Probably cheaper than a new panel.')).toEqual({ services: [], negated: ['panel-upgrade'] });
     expect(refs('We thought we needed a new panel.')).toEqual({ services: [], negated: ['panel-upgrade'] });
