@@ -52,7 +52,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // A review in Spanish names its jobs in Spanish: its trade words are read in English ("cambió el breaker").
     const normalised = englishTradeWords(lowered);
     // "swapped a dead outlet": a listed symptom replaced is a job on its thing, named by the catalogue on its own.
-    const matches = serviceMatch(normalised).map((m) => {
+    const matches: PhraseMatch[] = serviceMatch(normalised).map((m) => {
       const head = m.phrase.split(' ').pop()!;
       const thing = catalogued.get(head);
       return roles.symptomPhrases.has(m.phrase) &&
@@ -61,6 +61,18 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         ? { ...m, phrase: head, targets: thing, start: m.end - head.length }
         : m;
     });
+    // "the pressure switch contacts were pitted … New switch", "the pool light … replaced the old 500 watt light": a thing
+    // named again bare is the thing of the phrase it was first named by, when that phrase is another service's.
+    for (const [k, m] of matches.entries()) {
+      if (m.phrase.includes(' ') || !ANAPHORA_BEFORE.test(normalised.slice(Math.max(0, m.start - 40), m.start))) continue;
+      const word = singular(m.phrase);
+      for (let j = k - 1; j >= 0 && m.start - matches[j]!.end < 300; j--) {
+        const o = matches[j]!;
+        if (!o.phrase.includes(' ') || singular(o.phrase.split(' ').pop()!) !== word) continue;
+        if (!o.targets.some((t) => m.targets.includes(t))) matches[k] = { ...m, targets: o.targets };
+        break;
+      }
+    }
     const done = new Set<string>();
     const named = new Set<string>();
     // A visit that found nothing ("couldn't find anything", "said everything tested fine") is no troubleshooting, whatever
@@ -567,6 +579,13 @@ const LOAD_REACH = 80;
 
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
+/** The thing named again: "the switch", "the old 500 watt light", "a new one"'s antecedent named bare. */
+const ANAPHORA_BEFORE = /\b(?:the|that|this|new)\s+(?:(?:old|new|same|existing|original|broken|dead|bad|\d+|watt)\s+){0,3}$/;
+
+function singular(word: string): string {
+  return word.replace(/(?:es|s)$/, '');
+}
+
 /** An installing verb in the clause around a thing: "put in our Kohler", "installed a Generac", "the generator they installed". */
 const INSTALLED_AROUND = /\b(?:install\w*|put in|put up|set|added|quot\w*|priced|bought|new)\b/;
 
