@@ -80,6 +80,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const nothingFound = NOTHING_FOUND.test(normalised);
     const causeFound = roles.troubleshooting !== null && !nothingFound && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
+    // A cause found when nobody came ("Nobody did. Turned out it was the utility's transformer") was found by someone else.
+    const causeByOthers = causeFound && unmetRequests(normalised);
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     const told = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
     const words = matches.length > 0 || told.length > 0 ? wordsOf(normalised) : [];
@@ -92,6 +94,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const circuits = told.filter((_, k) => circuitJudged[k] === 'job');
     if (circuitJudged.some((j) => j === 'negated')) named.add(roles.circuit!);
     if (matches.length === 0) {
+      if (causeByOthers && circuits.length === 0) done.delete(roles.troubleshooting!);
       if (circuits.length > 0) done.add(roles.circuit!);
       return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
     }
@@ -282,6 +285,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         )
           for (const t of m.targets) if (!matches.some((o, j) => j !== k && judged[j] === 'job' && o.targets.includes(t))) done.delete(t);
     }
+    if (causeByOthers && !judged.includes('job') && !done.has(roles.circuit ?? '')) done.delete(roles.troubleshooting!);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
     return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
