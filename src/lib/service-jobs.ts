@@ -93,6 +93,11 @@ const DENIED_AFTER = /^\s*\(\s*(?:we|i|they)\s+(?:didn'?t|did not|don'?t|never|p
 /** Before the thing, it was only planned, assumed, talked out of or pitched. */
 const NOT_DONE_BEFORE =
   /\b(?:was|were) going to\b|\b(?:assumed|expecting|expected|(?:was|were) sure)\b|\bwhether\b|\btalk(?:ed|s)?\s+(?:\S+\s+)?out of\b|\bsaid no to\b|\bpressured\b|\bspeech about\b|\btried to sell\b|\bsales pitch\b|\bpitched (?:us|me)\b|\babout to\b|\bshould (?:get|buy|consider|go with)\b/;
+/** Another party's advice or pitch before the thing in its sentence. */
+const ADVISED_BY_OTHER =
+  /\b(?:salesman|salesperson|sales rep|(?:a|the|some) guy from \S+|(?:another|other|a different|the first) (?:electrician|company|contractor|outfit))\s+(?:[\p{L}'-]+\s+){0,3}?(?:told|recommended|wanted|said|insisted|pushed)\b/u;
+/** What was advised, done after all: "then they replaced it", "did both in half a day". */
+const DONE_LATER = /\b(?:fix|replac|swap|correct|did|done|handled|took care of|install|put in)\w*\s+(?:it|them|both|all|that|those|everything)\b/;
 /** The customer's guess or a comparison, right before the thing. */
 const GUESSED_BEFORE =
   /\b(?:(?:thought|figured|assumed|guessed)\s+(?:it was\s+)?(?:the|our|my)|(?:thought|figured|assumed)\s+(?:we|i)\s+(?:needed|need|had to get|would need)\s+(?:a|an|the)?\s*(?:whole\s+|new\s+|entire\s+)*|\bthan\s+(?:a|an|buying\s+a|getting\s+a|replacing\s+the)\s+(?:whole\s+|new\s+)*)\s*$/;
@@ -203,7 +208,7 @@ const PARTICLES = new Set(['in', 'up']);
 const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 /** Modifiers that make a bare thing another thing: an exhaust fan is not a ceiling fan, a solar panel not the electrical panel. */
 const OTHER_THING_BEFORE =
-  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$|\b(?:house|box|window|floor|desk|pedestal)\s+fans?$|\bspark\s+plugs?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
+  /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$|\b(?:house|box|window|floor|desk|pedestal)\s+fans?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
 const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
@@ -326,6 +331,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   for (let w = last + 1; w < words.length && after.length < AFTER && !words[w]!.clauseStart; w++) after.push(words[w]!.text);
   const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
 
+  // "spark plugs": an engine's part, not an outlet's plug.
+  if (/\bspark\s+$/.test(text.slice(Math.max(0, occurrence.start - 6), occurrence.start))) return null;
   // "our switch from swamp cooler to mini splits": a change from one thing to another, not a switch.
   if (/\bswitch$/.test(occurrence.phrase) && /^\s+from\s+[^.!?,]{1,40}?\s+to\s/.test(text.slice(occurrence.end, occurrence.end + 60)))
     return null;
@@ -357,6 +364,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
   const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
+  // "a solar salesman told us we'd need a panel upgrade", "the home inspector told us to replace our panel", "a guy from
+  // another outfit who wanted to replace our panel": another's advice, unless it was then put right ("then they replaced it").
+  if (ADVISED_BY_OTHER.test(lead) && !DONE_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH))) return 'negated';
   // "we thought the fixture was shot", "cheaper than a new panel": the customer's guess, a comparison.
   if (GUESSED_BEFORE.test(text.slice(Math.max(0, occurrence.start - 40), occurrence.start))) return 'negated';
   if (WOULD_NEED.test(lead) && !PRICE_NAMED.test(sentenceAround(text, occurrence.start))) return 'negated';
