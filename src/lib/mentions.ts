@@ -583,8 +583,9 @@ const LOAD_REACH = 80;
 
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;
-/** The thing named again: "the switch", "the old 500 watt light", "a new one"'s antecedent named bare. */
-const ANAPHORA_BEFORE = /\b(?:the|that|this|new)\s+(?:(?:old|new|same|existing|original|broken|dead|bad|\d+|watt)\s+){0,3}$/;
+/** The thing named again: "the switch", "the old 500 watt light", "New switch, water back in an hour." */
+const ANAPHORA_BEFORE =
+  /(?:\b(?:the|that|this)\s+|(?:^|[.!?,]\s+)new\s+)(?:(?:old|new|same|existing|original|broken|dead|bad|\d+|watt)\s+){0,3}$/;
 
 function singular(word: string): string {
   return word.replace(/(?:es|s)$/, '');

@@ -97,7 +97,8 @@ const NOT_DONE_BEFORE =
 const ADVISED_BY_OTHER =
   /\b(?:salesman|salesperson|sales rep|(?:a|the|some) guy from \S+|(?:another|other|a different|the first) (?:electrician|company|contractor|outfit))\s+(?:[\p{L}'-]+\s+){0,3}?(?:told|recommended|wanted|said|insisted|pushed)\b/u;
 /** What was advised, done after all: "then they replaced it", "did both in half a day". */
-const DONE_LATER = /\b(?:fix|replac|swap|correct|did|done|handled|took care of|install|put in)\w*\s+(?:it|them|both|all|that|those|everything)\b/;
+const DONE_LATER =
+  /\b(?:fix|replac|swap|correct|did|done|handled|took care of|install|put in)\w*\s+(?:it|them|both|all|that|those|everything)\b/;
 /** The customer's guess or a comparison, right before the thing. */
 const GUESSED_BEFORE =
   /\b(?:(?:thought|figured|assumed|guessed)\s+(?:it was\s+)?(?:the|our|my)|(?:thought|figured|assumed)\s+(?:we|i)\s+(?:needed|need|had to get|would need)\s+(?:a|an|the)?\s*(?:whole\s+|new\s+|entire\s+)*|\bthan\s+(?:a|an|buying\s+a|getting\s+a|replacing\s+the)\s+(?:whole\s+|new\s+)*)\s*$/;

@@ -507,7 +507,11 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
       },
       { id: 'recessed-lighting', label: 'Recessed lighting', synonyms: ['recessed lights', 'can lights', 'cans', 'wafer lights'] },
       { id: 'outdoor-lighting', label: 'Outdoor lighting', synonyms: ['landscape lighting', 'porch light', 'flood lights'] },
-      { id: 'outlet-and-switch-repair', label: 'Outlet and switch repair', synonyms: ['outlet', 'outlets', 'GFCI', 'switch', 'dimmer'] },
+      {
+        id: 'outlet-and-switch-repair',
+        label: 'Outlet and switch repair',
+        synonyms: ['outlet', 'outlets', 'plug', 'GFCI', 'switch', 'dimmer'],
+      },
       { id: 'circuit-breaker-repair', label: 'Circuit breaker repair', synonyms: ['breaker', 'breakers'] },
       {
         id: 'electrical-troubleshooting',
@@ -517,7 +521,8 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
       { id: 'electrical-inspection', label: 'Electrical inspection', synonyms: ['inspection'] },
       { id: 'ceiling-fan-installation', label: 'Ceiling fan installation', synonyms: ['ceiling fan', 'ceiling fans', 'fan-rated box'] },
       { id: 'dedicated-circuit', label: 'Dedicated circuit', synonyms: ['dedicated circuit', '240V', 'subpanel'] },
-      { id: 'pool-and-spa-wiring', label: 'Pool and spa wiring', synonyms: ['hot tub', 'pool pump', 'spa disconnect'] },
+      { id: 'pool-and-spa-wiring', label: 'Pool and spa wiring', synonyms: ['hot tub', 'pool pump', 'spa disconnect', 'pool light'] },
+      { id: 'well-pump-wiring', label: 'Well pump wiring', synonyms: ['well pump', 'pressure switch'] },
       { id: 'cooler-circuits', label: 'Evaporative cooler circuits', synonyms: ['swamp cooler', 'evap cooler', 'evaporative cooler'] },
     ],
   );
@@ -536,9 +541,7 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Jesús puso el circuito y la desconexión para el jacuzzi.')).toEqual(['pool-and-spa-wiring']);
     expect(jobs.services('Chuy arregló la luz del portal.')).toEqual(['outdoor-lighting']);
     expect(jobs.services('Chuy le puso su propio circuito al microondas.')).toEqual(['dedicated-circuit']);
-    expect(jobs.services('El breaker se botaba y Tommy encontró que el problema era la bomba del pozo.')).toEqual([
-      'electrical-troubleshooting',
-    ]);
+    expect(jobs.services('El breaker se botaba y Tommy encontró que el problema era la secadora.')).toEqual(['electrical-troubleshooting']);
     expect(refs('Gracias por todo, no necesitábamos panel nuevo.')).toEqual({ services: [], negated: ['panel-upgrade'] });
     expect(refs('El enchufe de la cocina no servía.')).toEqual({ services: [], negated: ['outlet-and-switch-repair'] });
     expect(refs('Le pedimos un presupuesto para un generador pero nos querían vender un panel nuevo también.').negated).toEqual([
@@ -682,5 +685,30 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Mark replaced the switch from the old hallway.')).toEqual(['outlet-and-switch-repair']);
     expect(jobs.services('Okay job on the whole-house fan wiring.')).toEqual([]);
     expect(jobs.services('Dusty hung the fan in the bedroom.')).toEqual(['ceiling-fan-installation']);
+  });
+
+  it('reads a thing named again bare as the thing of the phrase another service first named it by', () => {
+    expect(jobs.services('The pressure switch on the well was shot. New switch, water back in an hour.')).toEqual(['well-pump-wiring']);
+    expect(jobs.services('Our pool light was dead. Chuy replaced the old 500 watt light.')).toEqual(['pool-and-spa-wiring']);
+    expect(jobs.services('Our porch light died, so Dusty replaced the light.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Chuy fixed the pool light and put new lights in the kitchen.')).toEqual([
+      'lighting-installation',
+      'pool-and-spa-wiring',
+    ]);
+  });
+
+  it("reads a salesman's advice, a cause found when nobody came and a load calc figured out as no job", () => {
+    expect(refs("A solar salesman told us we'd need a new panel. Mark did a supply-side tap instead.")).toEqual({
+      services: [],
+      negated: ['panel-upgrade'],
+    });
+    expect(jobs.services('The salesman said we needed a new panel, and they installed it the next week.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('Called when the power went out. Nobody came. Turned out it was a bad transformer on the street.')).toEqual([]);
+    expect(jobs.services('The power went out. Mark came out; turned out it was a bad transformer on the street.')).toEqual([
+      'electrical-troubleshooting',
+    ]);
+    expect(jobs.services('Lights kept dimming. Mike figured out a load calc that kept our panel.')).toEqual([]);
+    expect(jobs.services('Tom replaced the battery and spark plugs.')).toEqual([]);
+    expect(jobs.services('Tom replaced the two plugs in the garage.')).toEqual(['outlet-and-switch-repair']);
   });
 });
