@@ -219,6 +219,17 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
             judged[k] = null;
       }
     }
+    // The catalogue's own circuit phrase for another service's load is that service's job: "ran a new circuit for the
+    // cooler" where coolers are a service of their own.
+    if (roles.circuit !== null)
+      for (const [k, m] of matches.entries()) {
+        const load = matches[k + 1];
+        if (judged[k] !== 'job' || !m.targets.includes(roles.circuit) || load === undefined || load.start - m.end > LOAD_REACH) continue;
+        if (judged[k + 1] === null || isCatchAll(load.phrase) || load.targets.includes(roles.circuit)) continue;
+        if (!LOAD_GAP.test(normalised.slice(m.end, load.start))) continue;
+        judged[k] = null;
+        if (judged[k + 1] === 'reference' || judged[k + 1] === 'mention') judged[k + 1] = 'job';
+      }
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
     for (const [k, m] of matches.entries()) {
       const judgement = judged[k];
@@ -264,13 +275,31 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // A circuit made for one load is the dedicated circuit, unless another service's thing names it or is its load ("the
     // new hot tub circuit" where the catalogue lists hot tubs on their own, "a long feed from the main panel for the charger").
     const partOfAnother = (c: { start: number; end: number }) => {
+      // "gave the cooler its own circuit": the load named right before the circuit, as what it was given to.
+      const g = firstEndingAfter(matches, c.start) - 1;
+      const given = matches[g];
+      if (
+        given !== undefined &&
+        judged[g] !== null &&
+        c.start - given.end < 3 &&
+        !isCatchAll(given.phrase) &&
+        !given.targets.includes(roles.circuit!) &&
+        GIVEN_BEFORE.test(normalised.slice(Math.max(0, given.start - 30), given.start))
+      ) {
+        if (judged[g] === 'reference' || judged[g] === 'mention') for (const t of given.targets) done.add(t);
+        return true;
+      }
       // Only the finds overlapping the circuit or just after it (bounded, so the check stays linear).
       for (let j = firstEndingAfter(matches, c.start); j < matches.length && matches[j]!.start < c.end + LOAD_REACH; j++) {
         const o = matches[j]!;
         if (o.targets.includes(roles.circuit!)) continue;
         // A catch-all thing inside the circuit's words is its part ("its own 20 amp GFCI circuit"), not its load.
         if (judged[j] === 'job' && o.start < c.end && !isCatchAll(o.phrase)) return true;
-        if (o.start >= c.end && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) return true;
+        if (o.start >= c.end && judged[j] !== null && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) {
+          // "a circuit for the Phoenix cooler": the load named bare is its service's job.
+          if (judged[j] === 'reference' || judged[j] === 'mention') for (const t of o.targets) done.add(t);
+          return true;
+        }
       }
       return false;
     };
@@ -578,8 +607,10 @@ const QUOTED_REPLACEMENT = /^[^.!?]{0,30}\bneed(?:s|ed)? to be (?:replaced|upgra
 const MODIFIES = /^[\s-]$/;
 const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
 /** Between a circuit and its load: "… from the main panel for the charger". */
-const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*$/;
+const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*(?:[\p{L}-]+\s+)?$/u;
 const LOAD_REACH = 80;
+/** "gave the …", "give our …": what a circuit was given to. */
+const GIVEN_BEFORE = /\b(?:gave|give|gives|giving)\s+(?:the|our|my|their|his|her)\s+(?:[\p{L}-]+\s+)?$/u;
 
 /** After a catch-all thing, what it serves: "for it", "on them", "to turn it on". */
 const SERVES_IT = /^(?:\s+[\p{L}'-]+){0,5}?\s+(?:for|on|to (?:turn|run|control|power|feed))\s+(?:it|them)\b/u;

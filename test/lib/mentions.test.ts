@@ -711,4 +711,11 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Tom replaced the battery and spark plugs.')).toEqual([]);
     expect(jobs.services('Tom replaced the two plugs in the garage.')).toEqual(['outlet-and-switch-repair']);
   });
+
+  it("reads a circuit for another service's load, named bare, as that service's job", () => {
+    expect(jobs.services('They added a circuit for the rooftop cooler.')).toEqual(['cooler-circuits']);
+    expect(jobs.services('Chuy ran a dedicated circuit for the cooler.')).toEqual(['cooler-circuits']);
+    expect(jobs.services('Chuy gave the cooler its own circuit.')).toEqual(['cooler-circuits']);
+    expect(jobs.services('Chuy ran a dedicated circuit for the freezer.')).toEqual(['dedicated-circuit']);
+  });
 });
