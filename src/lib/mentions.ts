@@ -226,7 +226,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         const load = matches[k + 1];
         if (judged[k] !== 'job' || !m.targets.includes(roles.circuit) || load === undefined || load.start - m.end > LOAD_REACH) continue;
         if (judged[k + 1] === null || isCatchAll(load.phrase) || load.targets.includes(roles.circuit)) continue;
-        if (!LOAD_GAP.test(normalised.slice(m.end, load.start))) continue;
+        if (!LOAD_GAP.test(normalised.slice(m.end, load.start)) || !LOAD_END.test(normalised.slice(load.end, load.end + 12))) continue;
         judged[k] = null;
         if (judged[k + 1] === 'reference' || judged[k + 1] === 'mention') judged[k + 1] = 'job';
       }
@@ -296,8 +296,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         // A catch-all thing inside the circuit's words is its part ("its own 20 amp GFCI circuit"), not its load.
         if (judged[j] === 'job' && o.start < c.end && !isCatchAll(o.phrase)) return true;
         if (o.start >= c.end && judged[j] !== null && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) {
-          // "a circuit for the Phoenix cooler": the load named bare is its service's job.
-          if (judged[j] === 'reference' || judged[j] === 'mention') for (const t of o.targets) done.add(t);
+          // "a circuit for the Phoenix cooler": the load named bare is its service's job (not "a heat pump water heater").
+          if ((judged[j] === 'reference' || judged[j] === 'mention') && LOAD_END.test(normalised.slice(o.end, o.end + 12)))
+            for (const t of o.targets) done.add(t);
           return true;
         }
       }
@@ -609,6 +610,8 @@ const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;
 /** Between a circuit and its load: "… from the main panel for the charger". */
 const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)\s+)*(?:[\p{L}-]+\s+)?$/u;
 const LOAD_REACH = 80;
+/** After a load, the end of its noun phrase: "for the cooler so it's …", not "for our heat pump water heater". */
+const LOAD_END = /^(?:\s*(?:[.!?,;:)]|$)|\s+(?:and|in|on|at|so|with|to|that|which|from|out|up|by|because|since|now)\b)/;
 /** "gave the …", "give our …": what a circuit was given to. */
 const GIVEN_BEFORE = /\b(?:gave|give|gives|giving)\s+(?:the|our|my|their|his|her)\s+(?:[\p{L}-]+\s+)?$/u;
 

@@ -717,5 +717,7 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Chuy ran a dedicated circuit for the cooler.')).toEqual(['cooler-circuits']);
     expect(jobs.services('Chuy gave the cooler its own circuit.')).toEqual(['cooler-circuits']);
     expect(jobs.services('Chuy ran a dedicated circuit for the freezer.')).toEqual(['dedicated-circuit']);
+    // The load is the noun phrase's last word: a "cooler water pump" is a pump.
+    expect(jobs.services('Chuy ran a dedicated circuit for the cooler water pump.')).toEqual(['dedicated-circuit']);
   });
 });
