@@ -599,11 +599,13 @@ const OUTLET_THING = /\b(?:outlets?|receptacles?|plugs?)$/;
 /** "a 50 amp", "30A", "240V" right before an outlet: a circuit of its own. */
 const HIGH_AMPERAGE_BEFORE = /\b(?:[3-9]\d\s?-?(?:a|amps?)|2[0-9]0(?:\s?-?v(?:olts?)?)?)\s+(?:\p{L}+\s+)?$/u;
 
-const REPLACING_VERB = /\b(?:replac\w*|swap\w*|install\w*)\s+(?:a|an|the|two|three|\d+|our|my|all the)\s+$/;
+const REPLACING_VERB =
+  /\b(?:replac\w*|swap\w*|install\w*|fix(?:ed|ing)?|repair(?:ed|ing)?)\s+(?:a|an|the|two|three|\d+|our|my|all the)\s+$/;
 /** A job noun done or priced, standing for the thing named before it. */
 const JOB_NOUN_BACK = /\b(?:priced|quoted|did|scheduled|booked|went with)\s+(?:a|the|their|our)\s+(?:replacement|swap|upgrade)\b/;
 /** "needs to be replaced … and quoted $5,200": a replacement priced for this customer. */
-const QUOTED_REPLACEMENT = /^[^.!?]{0,30}\bneed(?:s|ed)? to be (?:replaced|upgraded)\b[^.!?]*\b(?:quote[ds]?|\$\s?\d)/;
+const QUOTED_REPLACEMENT =
+  /^[^.!?]{0,30}\bneed(?:s|ed)? to be (?:replaced|upgraded)\b[^.!?]*\b(?:quote[ds]?|\$\s?\d)|^[^.!?]{0,200}\bquoted\s+(?:us|me)\s+\$\s?[\d,.]+k?\s+to\s+(?:replace|upgrade|swap)\s+(?:it|them)\b/;
 /** Between a modifier and its thing: nothing but a space or a hyphen ("two-prong outlets"); a possessive ("panel's main"). */
 const MODIFIES = /^[\s-]$/;
 const POSSESSIVE = /^'s\s+(?:[\p{L}-]+\s+)?$/u;

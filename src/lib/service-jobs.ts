@@ -276,7 +276,7 @@ const SYMPTOM_AFTER =
 /** A symptom before a thing: "kept tripping the breaker", "blew the breaker". */
 const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
 /** The symptom's thing replaced later on: "… replaced it". */
-const REPLACED_LATER = /\b(?:replac|swapp|swap|chang)\w*\s+(?:it|them|that|those|both)\b/;
+const REPLACED_LATER = /\b(?:(?:replac|swapp|swap|chang|fix)\w*\s+(?:it|them|that|those|both)|(?:put|installed)\s+(?:in\s+)?a new one)\b/;
 /** The object of a verb when it is one thing: "it", "them", "the chandelier I bought", "our porch and back stoop lights". */
 const VERB_ON_A_THING =
   /^\s+(?:it|them|(?:the|our|my|her|his|their|a|an|that|this)\s+(?:[\p{L}-]+\s+){0,4}?(?:outlets?|receptacles?|gfcis?|switch(?:es)?|dimmers?|lights?|fixtures?|fans?|chandeliers?|pendants?|sconces?|lamps?|heaters?))\b/u;

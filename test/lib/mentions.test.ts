@@ -720,4 +720,18 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     // The load is the noun phrase's last word: a "cooler water pump" is a pump.
     expect(jobs.services('Chuy ran a dedicated circuit for the cooler water pump.')).toEqual(['dedicated-circuit']);
   });
+
+  it('reads a symptom fixed after, a symptom phrase fixed, and a replacement quoted for the thing as jobs', () => {
+    expect(jobs.services('My bedroom switch started sparking. Grace came on her day off and fixed it.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services('My bedroom switch started sparking. I called around for a week.')).toEqual([]);
+    expect(jobs.services('Rocky fixed the dead outlets by the water troughs.')).toEqual(['outlet-and-switch-repair']);
+    expect(jobs.services('The plug on the porch kept tripping. He said it was old and put in a new one.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+    expect(
+      jobs.services('The report flagged our 20 year old panel as needing replacement, and they quoted us $3,400 to replace it.'),
+    ).toEqual(['panel-upgrade']);
+  });
 });
