@@ -289,6 +289,16 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         if (judged[g] === 'reference' || judged[g] === 'mention') for (const t of given.targets) done.add(t);
         return true;
       }
+      // "installed a Grizzl-E on a new 60 amp circuit", "put a NEMA 14-50 in the garage on its own breaker": the circuit
+      // another job was put on is that job's.
+      if (
+        given !== undefined &&
+        judged[g] === 'job' &&
+        !isCatchAll(given.phrase) &&
+        !given.targets.includes(roles.circuit!) &&
+        PUT_ON_GAP.test(normalised.slice(given.end, c.start))
+      )
+        return true;
       // Only the finds overlapping the circuit or just after it (bounded, so the check stays linear).
       for (let j = firstEndingAfter(matches, c.start); j < matches.length && matches[j]!.start < c.end + LOAD_REACH; j++) {
         const o = matches[j]!;
@@ -614,6 +624,8 @@ const LOAD_GAP = /^[^.!?,]{0,40}\bfor\s+(?:(?:the|a|an|our|my|his|her|their|new)
 const LOAD_REACH = 80;
 /** After a load, the end of its noun phrase: "for the cooler so it's …", not "for our heat pump water heater". */
 const LOAD_END = /^(?:\s*(?:[.!?,;:)]|$)|\s+(?:and|in|on|at|so|with|to|that|which|from|out|up|by|because|since|now)\b)/;
+/** Between a job's thing and the circuit it was put on: " on ", " in the garage on ". */
+const PUT_ON_GAP = /^[^.!?,]{0,30}\b(?:on|onto)\s+$/;
 /** "gave the …", "give our …": what a circuit was given to. */
 const GIVEN_BEFORE = /\b(?:gave|give|gives|giving)\s+(?:the|our|my|their|his|her)\s+(?:[\p{L}-]+\s+)?$/u;
 
