@@ -554,7 +554,7 @@ export function firstEndingAfter(items: readonly { end: number }[], offset: numb
 
 /** Words that may stand between a part and the job it belongs to: "the NEMA 14-50 outlet", "a circuit with GFCI protection", "the breaker for the charger". */
 const SHARED_ARTICLE = /^\s+and\s+$/;
-const PART_GAP = /^(?:\s+(?:on|for|with|of|to|its|the|a|an|our|my|that|it|them|their))*\s*$/;
+const PART_GAP = /^(?:\s+(?:on|in|for|with|of|to|its|the|a|an|our|my|that|it|them|their))*\s*$/;
 
 /**
  * The other service named right beside a catch-all thing that the thing is a

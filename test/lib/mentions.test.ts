@@ -734,4 +734,10 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
       jobs.services('The report flagged our 20 year old panel as needing replacement, and they quoted us $3,400 to replace it.'),
     ).toEqual(['panel-upgrade']);
   });
+
+  it("reads the circuit or breaker another job's thing sits on or in as that job's part", () => {
+    expect(jobs.services('Mike put a NEMA 14-50 in the garage on its own breaker.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('Jesus replaced the GFCI breaker in the spa disconnect.')).toEqual(['pool-and-spa-wiring']);
+    expect(jobs.services('Jesus replaced the GFCI breaker in the kitchen.')).toEqual(['circuit-breaker-repair']);
+  });
 });
