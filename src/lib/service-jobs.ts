@@ -120,8 +120,11 @@ const QUOTE_CAME =
  * auto-reply"; "Ordered a boat lift circuit in October, they never showed"). The review is read whole, once.
  */
 export function unmetRequests(text: string): boolean {
-  return NEVER_DONE.test(text) && !QUOTE_CAME.test(text);
+  return NEVER_DONE.test(text) && !QUOTE_CAME.test(text) && !MET_LATER.test(text);
 }
+
+/** The request met after a miss: "Rebooked, Dustin came Friday", "finally came and fixed it". */
+const MET_LATER = /\b(?:rebooked|rescheduled|eventually|finally)\b[^.!?]{0,60}\b(?:did|installed|fixed|finished|replaced)\b/;
 
 /** Whether the find at `start`–`end` is asked for in its sentence. */
 export function requested(text: string, start: number, end: number): boolean {
@@ -211,7 +214,7 @@ const OBJECTS = new Set(['it', 'them', 'that', 'this', 'of', 'and']);
 const OTHER_THING_BEFORE =
   /\b(?:bathroom|bath|exhaust|vent|attic|furnace|range|solar|access|led|flat|architecture|architectural|review|control|alarm|phone|usb|battery|laptop|car|trickle)\s+(?:fans?|panels?|chargers?)$|\b(?:house|box|window|floor|desk|pedestal)\s+fans?$|\bspace\s+heaters?$|\b(?:exit|night|christmas|holiday|tail|brake|head|traffic)\s+lights?$/;
 /** "work on the sconces and the new lights": the business's work named before the thing. */
-const WORK_ON = /\b(?:work|job|jobs)\s+(?:on|for)\b(?:\s+\S+){0,5}$/;
+const WORK_ON = /\b(?:(?:work|job|jobs)\s+(?:on|for)|(?:done|finished)\s+with)\b(?:\s+\S+){0,5}$/;
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
 const SYMPTOM_STATES = new Set(['flickering', 'flickery', 'dead', 'dim', 'dimming', 'buzzing', 'blinking', 'flashing']);
 const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mount\w*|add\w*)$/;

@@ -740,4 +740,12 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Jesus replaced the GFCI breaker in the spa disconnect.')).toEqual(['pool-and-spa-wiring']);
     expect(jobs.services('Jesus replaced the GFCI breaker in the kitchen.')).toEqual(['circuit-breaker-repair']);
   });
+
+  it('reads a request met after a miss as met, and "done with" the lights as work on them', () => {
+    expect(jobs.services('Booked a ceiling fan install. Nobody came. Rebooked, Dustin came Friday and did a fine job.')).toEqual([
+      'ceiling-fan-installation',
+    ]);
+    expect(jobs.services('Booked a ceiling fan install. Nobody came. The tech finally came and left. Still waiting.')).toEqual([]);
+    expect(jobs.services('Ray was done with our soffit lights in 90 minutes.')).toEqual(['outdoor-lighting']);
+  });
 });
