@@ -108,7 +108,7 @@ const OTHER_FINDER =
   /\b(?:i|we|else|inspector|inspection|inspectors|another|other|previous|utility|realtor|department|company|contractor|builder|plumber|hvac|guy|son|daughter|wife|husband|friend|neighbou?r|mom|dad|sister|brother)\s+(?:[^\s,;]+\s+){0,1}$/;
 /** What a customer finds that is not a fault: the business itself ("found them online"). */
 const NOT_A_CAUSE =
-  /^\s+(?:them|you|this company|the company|their|these guys|this business|\p{L}+ online|online|on google|on yelp|through|(?:a|an|the)\s+(?:[\p{L}-]+\s+)?(?:way|plan|solution|workaround|load calc\w*|calculation|layout|design|schedule))\b/u;
+  /^\s+(?:them|you|this company|the company|their|these guys|this business|\p{L}+ online|online|on google|on yelp|through|(?:a|an|the)\s+(?:[\p{L}-]+\s+)?(?:way|plan|solution|workaround|load calc\w*|calculation|layout|design|schedule)|(?:every|each|all (?:the|our))\s+(?:circuit|breaker|wire|line|run)s?)\b/u;
 /** Verbs of finding that say a cause was found whatever follows ("found a junction box buried behind drywall"). */
 const STRONG_FINDING = /^(?:found|traced|tracked(?: it)? down|figured out|pinpointed|diagnosed)$/;
 /** Something not working: what a cause is found for. */

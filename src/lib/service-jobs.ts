@@ -380,6 +380,13 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "got a second opinion from another electrician and they replaced one bad breaker", "my son put up the lights":
   // another party's work, not this business's.
   if (otherDoer(lead)) return 'negated';
+  // "the fixtures I bought from the store were missing parts": the customer's purchase, named as no job of its own
+  // (unless a job's verb acts on it: "installed the fixtures we bought").
+  if (
+    BOUGHT_AFTER.test(text.slice(occurrence.end, occurrence.end + 40)) &&
+    !PUT_IN_VERB.test(beforeWords(words, occurrence.start).join(' '))
+  )
+    return null;
   const phrase = occurrence.phrase;
   // "rewired the chandelier", "rewired it and rehung it": a verb from the catalogue whose object is one thing works on that
   // thing, not the service the verb names.
@@ -470,6 +477,21 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "It's an outlet. They replaced it.": the thing, then its job in the next sentence.
   const next = nextSentences(text, occurrence.end, 1);
   return REPLACED_NEXT.test(next) || replacedLater(next, /s$/.test(phrase)) ? 'job' : 'reference';
+}
+
+/** The customer's own purchase: "the fixtures I bought", "the fan we ordered online". */
+const BOUGHT_AFTER = /^\s+(?:that\s+)?(?:i|we|my \p{L}+)\s+(?:had\s+)?(?:bought|purchased|ordered|picked out|supplied|got)\b/u;
+
+const PUT_IN_VERB = /\b(?:install\w*|hung|hang\w*|mount\w*|rewir\w*|wired|put|replac\w*|swap\w*|add\w*)\b/;
+
+/** Up to eight words before `at`, within its clause (as judgeOccurrence reads them). */
+function beforeWords(words: readonly Word[], at: number): string[] {
+  const out: string[] = [];
+  for (let w = firstEndingAfter(words, at) - 1; w >= 0 && out.length < BEFORE; w--) {
+    out.unshift(words[w]!.text);
+    if (words[w]!.clauseStart) break;
+  }
+  return out;
 }
 
 /** Whether a job's verb comes within five words before a thing with no place word or other object between ("quoted $2,900 for a panel", not "ran it from the panel"). */

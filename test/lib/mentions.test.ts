@@ -748,4 +748,10 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Booked a ceiling fan install. Nobody came. The tech finally came and left. Still waiting.')).toEqual([]);
     expect(jobs.services('Ray was done with our soffit lights in 90 minutes.')).toEqual(['outdoor-lighting']);
   });
+
+  it("reads the customer's own purchase as no job unless it was put in, and tracing every circuit as no cause", () => {
+    expect(jobs.services('Great job on our porch light. The fixtures I bought were missing parts.')).toEqual(['outdoor-lighting']);
+    expect(jobs.services('Russ installed the pendants I bought at an estate sale.')).toEqual(['lighting-installation']);
+    expect(jobs.services('The breaker labels were a mess, so Chris traced every circuit and made a typed directory.')).toEqual([]);
+  });
 });
