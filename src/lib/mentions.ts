@@ -81,7 +81,9 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const causeFound = roles.troubleshooting !== null && !nothingFound && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
     // A cause found when nobody came ("Nobody did. Turned out it was the utility's transformer") was found by someone else.
-    const causeByOthers = causeFound && unmetRequests(normalised);
+    // The review read whole once (linear in its length), not once per find.
+    const unmet = unmetRequests(normalised);
+    const causeByOthers = causeFound && unmet;
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     const told = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
     const words = matches.length > 0 || told.length > 0 ? wordsOf(normalised) : [];
@@ -89,7 +91,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // dryer. We passed." is denied, not a job.
     const circuitJudged = told.map((c) => {
       const judgement = judgeOccurrence(normalised, words, { phrase: 'dedicated circuit', start: c.start, end: c.end });
-      return judgement === 'job' && unmetRequests(normalised) && requested(normalised, c.start, c.end) ? 'negated' : judgement;
+      return judgement === 'job' && unmet && requested(normalised, c.start, c.end) ? 'negated' : judgement;
     });
     const circuits = told.filter((_, k) => circuitJudged[k] === 'job');
     if (circuitJudged.some((j) => j === 'negated')) named.add(roles.circuit!);
@@ -160,7 +162,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
         judged[k] = 'job';
     }
     // A thing asked for and never done or quoted is not a job ("Asked for a quote on a Generac and the estimator never came out").
-    if (unmetRequests(normalised))
+    if (unmet)
       for (const [k, m] of matches.entries()) if (judged[k] === 'job' && requested(normalised, m.start, m.end)) judged[k] = 'negated';
     // A catch-all thing that serves another job named before it is part of that job: "heat cable … and put a GFCI for it",
     // "a timer switch on it", "plugged it into a new outlet". The old thing swapped for another service's thing is that
@@ -178,7 +180,7 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
       // "hooked up our new hot tub with a proper disconnect and GFCI", "ran the 50 amp circuit with a GFCI disconnect": the
       // thing that comes with another job in its sentence is that job's part.
       const previousJob = k > 0 && judged[k - 1] === 'job' && !isCatchAll(matches[k - 1]!.phrase) ? matches[k - 1]!.end : -1;
-      const circuitBefore = circuits.findLast((c) => c.end <= m.start)?.end ?? -1;
+      const circuitBefore = circuits[firstEndingAfter(circuits, m.start) - 1]?.end ?? -1;
       const partStart = Math.max(previousJob, circuitBefore);
       if (isCatchAll(m.phrase) && partStart !== -1 && m.start - partStart < 60 && WITH_PART.test(normalised.slice(partStart, m.start)))
         judged[k] = null;
@@ -316,14 +318,17 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     };
     if (roles.circuit !== null && circuits.some((c) => !partOfAnother(c))) {
       done.add(roles.circuit);
+      // How many finds judged jobs name each service, so a catch-all thing inside a circuit's words is dropped only when
+      // nothing else names its service (counted once: linear in the number of finds).
+      const jobFinds = new Map<string, number>();
       for (const [k, m] of matches.entries())
-        if (
-          isCatchAll(m.phrase) &&
-          !m.targets.includes(roles.circuit) &&
-          circuits.some((c) => m.start >= c.start && m.end <= c.end) &&
-          judged[k] === 'job'
-        )
-          for (const t of m.targets) if (!matches.some((o, j) => j !== k && judged[j] === 'job' && o.targets.includes(t))) done.delete(t);
+        if (judged[k] === 'job') for (const t of m.targets) jobFinds.set(t, (jobFinds.get(t) ?? 0) + 1);
+      for (const [k, m] of matches.entries()) {
+        const around = circuits[firstEndingAfter(circuits, m.start)];
+        if (!isCatchAll(m.phrase) || m.targets.includes(roles.circuit) || judged[k] !== 'job') continue;
+        if (around === undefined || m.start < around.start || m.end > around.end) continue;
+        for (const t of m.targets) if ((jobFinds.get(t) ?? 0) <= 1) done.delete(t);
+      }
     }
     if (causeByOthers && !judged.includes('job') && !done.has(roles.circuit ?? '')) done.delete(roles.troubleshooting!);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.

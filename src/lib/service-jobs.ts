@@ -72,11 +72,11 @@ const DENIED_NEXT =
 /** Any thing a later "it" or "one" may stand for instead ("… wanted to add a subpanel; … we didn't need one"). */
 const A_THING = /\p{L}*(?:panel|outlet|switch|breaker|light|fixture|fan|charger|generator|circuit|heater|detector|battery|cable|tub)s?\b/u;
 
-function deniedNext(after: string, priced: boolean): boolean {
+function deniedNext(after: string, priced: () => boolean): boolean {
   const m = DENIED_NEXT.exec(after);
   if (m === null) return false;
   // "tried to turn it into a $9k 'full rewire'. Nope.": a priced quote counts though the customer said no.
-  if (priced && m[1] === undefined) return false;
+  if (m[1] === undefined && priced()) return false;
   const denial = m[0].search(
     /\b(?:we|i)\s+(?:didn't|did not|don't|do not)\s+need\s|[.!?]\s+(?:no thanks|no thank you|nope|not interested|we (?:said no|declined|passed))\b/,
   );
@@ -141,8 +141,8 @@ const NOT_NEEDED_OUTCOME =
 const PRICE_NAMED = /\$\s?\d|\b(?:quoted|priced)\b/;
 
 /** Whether the find at `start`–`end` is a visit to quote or look at it that ended in "you don't need it", with no price. */
-export function visitTalkedOut(text: string, start: number, end: number): boolean {
-  if (!VISIT_TO_QUOTE.test(sentenceBefore(text, start))) return false;
+export function visitTalkedOut(text: string, start: number, end: number, lead = sentenceBefore(text, start)): boolean {
+  if (!VISIT_TO_QUOTE.test(lead)) return false;
   const outcome = nextSentences(text, end, 1);
   return NOT_NEEDED_OUTCOME.test(outcome) && !PRICE_NAMED.test(outcome);
 }
@@ -351,7 +351,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (FINDING_BEFORE.test(sentenceBefore(text, occurrence.start)))
     return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
   // "came out to price a panel replacement. She said honestly we didn't need it": denied in the next sentence.
-  if (deniedNext(nextSentences(text, occurrence.end, 1), PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
+  if (deniedNext(nextSentences(text, occurrence.end, 1), () => PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
   // "the EV charger we already had", "battery backup … was already there from the plumber": what the house had.
   if (ALREADY_THERE.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
   // "The fixture was fine", "looked at the outdoor outlet and said it was fine": nothing needed doing to it.
@@ -376,7 +376,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (WOULD_NEED.test(lead) && !PRICE_NAMED.test(sentenceAround(text, occurrence.start))) return 'negated';
   // "came out to quote a 200 amp upgrade and ended up telling us our 150 amp service was fine": a visit to quote that
   // ends in "you don't need it", with no price, is no quote (only a priced quote counts).
-  if (visitTalkedOut(text, occurrence.start, occurrence.end)) return 'negated';
+  if (visitTalkedOut(text, occurrence.start, occurrence.end, lead)) return 'negated';
   // "got a second opinion from another electrician and they replaced one bad breaker", "my son put up the lights":
   // another party's work, not this business's.
   if (otherDoer(lead)) return 'negated';

@@ -754,4 +754,20 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Russ installed the pendants I bought at an estate sale.')).toEqual(['lighting-installation']);
     expect(jobs.services('The breaker labels were a mess, so Chris traced every circuit and made a typed directory.')).toEqual([]);
   });
+
+  it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
+    const time = (n: number, unit: string): number => {
+      const text = unit.repeat(Math.ceil(n / unit.length));
+      const start = performance.now();
+      jobs.serviceReferences(text);
+      return performance.now() - start;
+    };
+    const runOn =
+      'chuy ran a new circuit for the cooler with a gfci and the pool light and the light and gave it its own 20 amp gfci circuit and fixed it and the switch ';
+    const sentences = 'Chuy ran a new circuit for the cooler. The pool light was dead, he replaced the light. Nobody came. ';
+    time(20_000, runOn); // warm up
+    // Looking up the circuits and the unmet request once per find made this quadratic: 200 KB took 4 s.
+    expect(time(200_000, runOn)).toBeLessThan(1500);
+    expect(time(200_000, sentences)).toBeLessThan(1500);
+  });
 });
