@@ -641,7 +641,8 @@ const ANAPHORA_BEFORE =
   /(?:\b(?:the|that|this)\s+|(?:^|[.!?,]\s+)new\s+)(?:(?:old|new|same|existing|original|broken|dead|bad|\d+|watt)\s+){0,3}$/;
 
 function singular(word: string): string {
-  return word.replace(/(?:es|s)$/, '');
+  // A light's fixture is the light ("the pool light … pulled the fixture").
+  return word.replace(/(?:es|s)$/, '').replace(/^fixture$/, 'light');
 }
 
 /** An installing verb in the clause around a thing: "put in our Kohler", "installed a Generac", "the generator they installed". */

@@ -110,7 +110,7 @@ const REQUEST_BEFORE =
 const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b|^[^.!?]{0,60}\bwaiting (?:on|for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone)|used (?:somebody|someone) else)\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone)|used (?:somebody|someone) else|(?:he|she|they) (?:didn't|don't|doesn't|did not|do not|does not) do \p{L}+)\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME =
   /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
@@ -149,7 +149,7 @@ export function visitTalkedOut(text: string, start: number, end: number, lead = 
 
 /** Another party: another trade or firm, or the customer's household, when not the object of a preposition. */
 const OTHER_PARTY =
-  /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord)(?:-in-law)?|an?\s+(?:[\p{L}-]+\s+)?electrician)(?![\p{L}'-])/gu;
+  /(?<!\b(?:and|by|for|to|with|from|of|than)\s+(?:[\p{L}\d]+\s+)?)\b(?:(?:another|a different|a second|other|previous|prior|former|solar|hvac|pest control|tub|spa|lift|plumbing|roofing|pool|well|irrigation|landscaping|alarm|security|cable)\s+(?:[\p{L}'-]+\s+){0,2}?(?:electricians?|company|companies|contractors?|guys?|outfit|installers?|dealer|plumber|roofer|handyman|builder)|(?:my|our)\s+(?:husband|wife|son|daughter|dad|father|mom|mother|brother|sister|neighbou?r|friend|landlord)(?:-in-law)?|an?\s+(?:[\p{L}-]+\s+)?electrician)(?![\p{L}'-])/gu;
 /** The party's own doing right after it ("another electrician found", "the solar company that put in", "my son Jack put up"). */
 const PARTY_DOES =
   /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:(?:that|who|had|has|have|then|also|just)\s+)*(?:put|installed|replaced|fixed|found|did|came|ran|wired|hung|added|swapped|quoted|said|told|set|pulled|caught|flagged)\b/u;
@@ -161,7 +161,10 @@ function otherDoer(lead: string): boolean {
   // A clause after a comma is read alone unless it continues the party's ("…, who came out and replaced the breaker"); a
   // second opinion holds to the sentence's end ("a second opinion from Bolt Brothers, it was a $40 breaker").
   const comma = lead.lastIndexOf(',');
-  const clause = comma !== -1 && !/^\s*(?:who|which|and)\b/.test(lead.slice(comma + 1)) ? lead.slice(comma + 1) : lead;
+  const clause =
+    comma !== -1 && !/^\s*(?:who|which|and|found|replaced|fixed|installed|put|did|added|swapped|ran|wired)\b/.test(lead.slice(comma + 1))
+      ? lead.slice(comma + 1)
+      : lead;
   if (OTHERS_INSTEAD.test(lead)) return true;
   for (const m of clause.matchAll(OTHER_PARTY)) if (PARTY_DOES.test(clause.slice(m.index + m[0].length))) return true;
   return false;
@@ -218,7 +221,8 @@ const WORK_ON = /\b(?:(?:work|job|jobs)\s+(?:on|for)|(?:done|finished)\s+with)\b
 const LIGHT_THING = /\b(?:lights?|lighting|fixtures?|chandeliers?|pendants?|sconces?)$/;
 const SYMPTOM_STATES = new Set(['flickering', 'flickery', 'dead', 'dim', 'dimming', 'buzzing', 'blinking', 'flashing']);
 const INSTALL_VERBS = /^(?:install\w*|replac\w*|hung|hang\w*|new|swap\w*|put|mount\w*|add\w*)$/;
-const PART_AFTER = /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket|label|labels|sticker)\b/;
+const PART_AFTER =
+  /^\s+(?:box|boxes|cover|covers|plate|plates|faceplate|bracket|label|labels|sticker|motor|motors|compressor|capacitor|pads)\b/;
 const DETERMINERS = new Set([
   'the',
   'a',
@@ -275,7 +279,7 @@ const SYMPTOMS = new Set([
 ]);
 /** A symptom after a thing: it failed, it is not what was done. */
 const SYMPTOM_AFTER =
-  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered|lost power|(?:hadn't|had not|hasn't|has not|didn't|did not|doesn't|does not|wouldn't|would not) (?:worked|work)(?:ed)?)\b/;
+  /^\s+(?:(?:that|which|all|both|suddenly|just|had|have|has)\s+)*(?:went (?:dead|out)|died|quit|stopped(?: working)?|kept (?:tripping|flickering|dying|going out)|keeps (?:tripping|flickering)|tripped|would(?:n't| not) (?:work|stay)|won't|(?:was|were) (?:dead|sparking)|started (?:buzzing|sparking|smoking)|flickered|lost power|(?:kept|keeps) (?:shutting|turning|cutting) (?:off|down|out)|(?:hadn't|had not|hasn't|has not|didn't|did not|doesn't|does not|wouldn't|would not) (?:worked|work)(?:ed)?)\b/;
 /** A symptom before a thing: "kept tripping the breaker", "blew the breaker". */
 const SYMPTOM_BEFORE = /\b(?:tripping|tripped|trips|blew|blowing|popped|popping)\s+(?:the|a|our|my)\s+(?:[\p{L}-]+\s+)?$/u;
 /** The symptom's thing replaced later on: "… replaced it". */

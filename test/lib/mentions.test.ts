@@ -755,6 +755,17 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('The breaker labels were a mess, so Chris traced every circuit and made a typed directory.')).toEqual([]);
   });
 
+  it("reads a machine's part, a thing that kept shutting off, work refused, another trade's install and a subject carried past a comma as no job", () => {
+    expect(refs('Our swamp cooler motor died.')).toEqual({ services: [], negated: ['cooler-circuits'] });
+    expect(refs('Our evap cooler kept shutting off.')).toEqual({ services: [], negated: ['cooler-circuits'] });
+    expect(jobs.services("Booked them for the hot tub that stopped. Rocky came, said he didn't do spas, and left.")).toEqual([]);
+    expect(jobs.services('My brother is an electrician and came up, found one bad breaker.')).toEqual([]);
+    expect(jobs.services('The pool company installed our new pump with a cord and a plug.')).toEqual([]);
+    expect(jobs.services('Our pool light had been dead for a year. Chuy pulled the fixture and replaced the cord.')).toEqual([
+      'pool-and-spa-wiring',
+    ]);
+  });
+
   it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
     const time = (n: number, unit: string): number => {
       const text = unit.repeat(Math.ceil(n / unit.length));
