@@ -106,11 +106,11 @@ const GUESSED_BEFORE =
 const WOULD_NEED = /\bwould(?:n't)? (?:have )?(?:need|needed|require|required)\b|'d (?:need|have needed|require)\b/;
 /** Asking for a thing, before it in its sentence ("asked for a quote on a Generac", "ordered a boat lift circuit") or after it ("the outlet I wanted moved"). */
 const REQUEST_BEFORE =
-  /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid) (?:on|for)|wait(?:ed|ing)\b.*\bfor (?:someone|somebody|them|a tech|the tech) to)\b/;
+  /\b(?:ask(?:ed|ing)?|request(?:ed|ing)?|order(?:ed)?|schedul(?:ed|ing)|book(?:ed)?|called\b.*\babout|needed|wanted|to (?:quote|price)|(?:quote|estimate|bid)['’"]?\s+(?:on|for)|wait(?:ed|ing)\b.*\bfor (?:someone|somebody|them|a tech|the tech) to|waiting (?:on|for)|appointment)\b/;
 const REQUEST_AFTER = /^\s+(?:that\s+)?(?:i|we)\s+(?:wanted|needed|asked for)\b|^[^.!?]{0,60}\bwaiting (?:on|for)\b/;
 /** The request never met: nobody came, no quote, the customer or another firm did it. */
 const NEVER_DONE =
-  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone)|used (?:somebody|someone) else|(?:he|she|they) (?:didn't|don't|doesn't|did not|do not|does not) do \p{L}+)\b/;
+  /(?<!\b(?:nearly|almost|about to)\s+)\b(?:never (?:came|showed|got|heard|called|sent|did|happened|followed)|nobody (?:showed|came|called|did)|no[- ]shows?|no quote|still not done|hired (?:a|another|someone)|went with (?:a|another|someone)|ended up with (?:a|another|someone)|done by another|(?:did|installed|fixed|replaced) it (?:myself|ourselves)|it's been (?:\w+ ){0,2}(?:weeks?|months?)|still waiting|ended up (?:calling|hiring|using|going with) (?:a|another|someone)|used (?:somebody|someone) else|called (?:another|a different) (?:company|electrician|outfit|guy)|(?:he|she|they) (?:didn't|don't|doesn't|did not|do not|does not) do \p{L}+)\b/;
 /** A quote that came: the request was met with a price ("emailed a quote 2 weeks later"). */
 const QUOTE_CAME =
   /(?<!\b(?:never|not|didn't|no)\s+(?:\S+\s+)?)\b(?:quoted|(?:sent|emailed|gave|got)\s+(?:us\s+|me\s+)?(?:a|the|their|his|her)\s+(?:\S+\s+)?(?:quote|estimate|price))\b|\$\s?\d/;
@@ -445,6 +445,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     return 'reference';
   }
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
+  // "said it was the GFCI in the basement feeding them, reset it": only reset, the customer's symptom's thing.
+  const told = nextSentences(text, occurrence.end, 1);
+  if (/\breset (?:it|them)\b/.test(told) && !/\b(?:replac|swap|install|put in)\w*/.test(told)) return 'reference';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
   // "did a fine job on the outlets", "good work on the RV outlet": the business's work named before the thing.

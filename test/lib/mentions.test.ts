@@ -766,6 +766,18 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     ]);
   });
 
+  it('reads a thing only reset as no job, and an appointment or a quoted "free estimate" never kept as unmet', () => {
+    // The cause told is troubleshooting; the GFCI, only reset, is the symptom's thing.
+    expect(refs('Kitchen outlets went dead. Mark said it was the GFCI in the basement feeding them, reset it and left.')).toEqual({
+      services: ['electrical-troubleshooting'],
+      negated: ['outlet-and-switch-repair'],
+    });
+    expect(jobs.services('Kitchen outlets went dead. Mark replaced the GFCI in the basement feeding them.')).toEqual([
+      'outlet-and-switch-repair',
+    ]);
+    expect(jobs.services("Made an appointment for a 'free estimate' on can lights. Nobody came. Still waiting.")).toEqual([]);
+  });
+
   it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
     const time = (n: number, unit: string): number => {
       const text = unit.repeat(Math.ceil(n / unit.length));
