@@ -466,6 +466,8 @@ function variantsOf(phrase: string): string[] {
                 : `${last}s`;
     // "cans" is not also "can": a number's other form that is a word of grammar ("can", "will") would find every sentence.
     if (other && !GRAMMAR_WORDS.has(other)) variants.add([...words, other].join(' '));
+    // Lights are also written as their LEDs: "under-cabinet LEDs".
+    if (last === 'lights' && words.length > 0) variants.add([...words, 'leds'].join(' '));
   }
   // A compound's mass noun is also written as its count noun and back: "landscape lighting" / "landscape lights",
   // "network cabling" / "network cable", "under-cabinet lights" / "under-cabinet lighting".

@@ -205,7 +205,7 @@ const NEGATORS = new Set([
 ]);
 /** Verbs and words that make a bare thing right after them the job. */
 const BARE_JOBS = new Set(
-  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted priced bid moved moving relocated relocating fix fixed repaired do did redid wired finished'.split(
+  'install installed installing replace replaced replacing swap swapped swapping put hung hang hanging add added adding new upgrade upgraded upgrading mount mounted quote quoted price priced bid moved moving relocated relocating fix fixed repaired do did redid wired finished'.split(
     ' ',
   ),
 );
@@ -506,6 +506,8 @@ function jobVerbOn(before: readonly string[]): boolean {
   const lead = before.slice(-5);
   const verbAt = lead.findLastIndex((w) => BARE_JOBS.has(w));
   if (verbAt === -1) return false;
+  // "came out to price a charger" is the verb; "Price was a deal breaker" the noun.
+  if (lead[verbAt] === 'price' && lead[verbAt - 1] !== 'to') return false;
   // "swapped it for a breaker panel": the old thing, then the new one.
   // "put in the lights", "hung up two fixtures": the verb's particle, not a place.
   const between = lead

@@ -778,6 +778,12 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services("Made an appointment for a 'free estimate' on can lights. Nobody came. Still waiting.")).toEqual([]);
   });
 
+  it('reads "to price" as a job\'s verb (not the noun "price") and LEDs as lights', () => {
+    expect(jobs.services('Pat came out to price a Tesla charger and the crew was out two days later.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('Price was a deal breaker.')).toEqual([]);
+    expect(jobs.services('Dusty put under-cabinet LEDs in.')).toEqual(['lighting-installation']);
+  });
+
   it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
     const time = (n: number, unit: string): number => {
       const text = unit.repeat(Math.ceil(n / unit.length));
