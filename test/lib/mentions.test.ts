@@ -779,7 +779,9 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
   });
 
   it('reads "to price" as a job\'s verb (not the noun "price") and LEDs as lights', () => {
-    expect(jobs.services('Pat came out to price a Tesla charger and the crew was out two days later.')).toEqual(['ev-charger-installation']);
+    expect(jobs.services('Pat came out to price a Tesla charger and the crew was out two days later.')).toEqual([
+      'ev-charger-installation',
+    ]);
     expect(jobs.services('Price was a deal breaker.')).toEqual([]);
     expect(jobs.services('Dusty put under-cabinet LEDs in.')).toEqual(['lighting-installation']);
   });
