@@ -153,7 +153,7 @@ export function tellsCauseFound(text: string): boolean {
 
 /** "Upgraded to 200 amp", "did the 200A upgrade", "ours is now 200 amps", "a new 200 amp". */
 const AMPERAGE_JOB =
-  /\b(?:upgrad(?:e|ed|ing)|bump(?:ed)?|mov(?:e|ed)|went|go|is now|are now|new)\s+(?:us\s+)?(?:up\s+)?(?:to\s+)?(?:a\s+)?(?:\d{3})\s?-?(?:a|amps?)\b(?!\s+(?:sub-?\s?panel|circuit|breaker|outlet|feeder|feed|disconnect|line|service-rated))|\b\d{3}\s?-?(?:a|amps?)\s+(?:upgrade|service|panel)\b/;
+  /\b(?:upgrad(?:e|ed|ing)|bump(?:ed)?|mov(?:e|ed)|went|go|is now|are now|new)\s+(?:us\s+)?(?:up\s+)?(?:to\s+)?(?:a\s+)?(?:\d{3})\s?-?(?:a|amps?)\b(?!\s+(?:sub-?\s?panel|circuit|breaker|outlet|feeder|feed|disconnect|line|service-rated))|\b\d{3}\s?-?(?:a|amps?)\s+(?:upgrade|service|panel)\b(?!-rated)/;
 
 /** Whether the normalised text tells of a service taken to a higher amperage. */
 export function tellsAmperageUpgrade(text: string): boolean {

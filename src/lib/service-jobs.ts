@@ -339,6 +339,11 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   for (let w = last + 1; w < words.length && after.length < AFTER && !words[w]!.clauseStart; w++) after.push(words[w]!.text);
   const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
 
+  // "a 200A service-rated transfer switch", "the fan/light combo", "it's actually a Square D": a rating, another thing, the
+  // name of what the house has.
+  if (/^(?:-rated\b|\/[\p{L}]+\s+combo\b)/u.test(text.slice(occurrence.end, occurrence.end + 20))) return null;
+  if (/\b(?:it'?s|it is|it was|was|is) actually (?:a|an)\s+$/.test(text.slice(Math.max(0, occurrence.start - 30), occurrence.start)))
+    return null;
   // "spark plugs": an engine's part, not an outlet's plug.
   if (/\bspark\s+$/.test(text.slice(Math.max(0, occurrence.start - 6), occurrence.start))) return null;
   // "our switch from swamp cooler to mini splits": a change from one thing to another, not a switch.
@@ -444,6 +449,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     if (JOB_AFTER_THING.test(rest) || DONE_AFTER_THING.test(rest) || WORK_ON.test(before.join(' '))) return 'job';
     return 'reference';
   }
+  // "Square D panel, two years old": the age of what the house has, with no job's verb before it.
+  if (AGE_AFTER.test(rest) && !before.some((w) => BARE_JOBS.has(w))) return 'reference';
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // "said it was the GFCI in the basement feeding them, reset it": only reset, the customer's symptom's thing.
   const told = nextSentences(text, occurrence.end, 1);
@@ -489,6 +496,8 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
 /** The customer's own purchase: "the fixtures I bought", "the fan we ordered online". */
 const BOUGHT_AFTER = /^\s+(?:that\s+)?(?:i|we|my \p{L}+)\s+(?:had\s+)?(?:bought|purchased|ordered|picked out|supplied|got)\b/u;
 
+const AGE_AFTER =
+  /^(?:\s+panel)?,?\s+(?:is\s+|was\s+)?(?:only\s+|just\s+|about\s+)?(?:\d+|one|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+years?\s+old\b/;
 const PUT_IN_VERB = /\b(?:install\w*|hung|hang\w*|mount\w*|rewir\w*|wired|put|replac\w*|swap\w*|add\w*)\b/;
 
 /** Up to eight words before `at`, within its clause (as judgeOccurrence reads them). */

@@ -786,6 +786,15 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services('Dusty put under-cabinet LEDs in.')).toEqual(['lighting-installation']);
   });
 
+  it("reads a rating, a combination thing, a brand identified and the age of the house's thing as no job", () => {
+    expect(jobs.services('They put in a Generac with a 200 amp service-rated transfer switch.')).not.toContain('panel-upgrade');
+    expect(jobs.services('They put in a Generac and did the 200 amp service.')).toContain('panel-upgrade');
+    expect(jobs.services('Grace replaced the fan/light combo in the bathroom.')).not.toContain('ceiling-fan-installation');
+    expect(jobs.services('Generac, two years old, and a breaker that tripped every time the sump ran.')).toEqual([]);
+    expect(jobs.services('Tom installed a Generac two weeks ago.')).toEqual(['generator-installation']);
+    expect(jobs.services("Denny said it's actually a Generac someone relabeled.")).toEqual([]);
+  });
+
   it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
     const time = (n: number, unit: string): number => {
       const text = unit.repeat(Math.ceil(n / unit.length));
