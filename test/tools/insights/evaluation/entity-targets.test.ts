@@ -66,7 +66,7 @@ const SETS: readonly Measured[] = [
     // Electric, Bristol PA), written by a fifth and a sixth labeller apart from the analyser while the service rules
     // were reworked on A to D, each measured once after those rules were frozen (services E 0.800 / 0.749, F 0.835 /
     // 0.860), then read and tuned on: development sets. Technicians meet the targets (E 0.986 / 0.979, F 0.994 /
-    // 0.994); services do not yet (E 0.911 / 0.864, F 0.905 / 0.927).
+    // 0.994); services do not yet (E 0.911 / 0.864, F 0.913 / 0.927).
     name: 'the development entity set E',
     dir: ENTITY_SETS[4].dir,
     reviews: 270,
@@ -79,7 +79,7 @@ const SETS: readonly Measured[] = [
     dir: ENTITY_SETS[5].dir,
     reviews: 258,
     technicians: { precision: 0.99, recall: 0.99 },
-    services: { precision: 0.9, recall: 0.92 },
+    services: { precision: 0.91, recall: 0.92 },
     areaAccuracy: 0.94,
   },
 ];
