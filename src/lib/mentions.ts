@@ -80,13 +80,15 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const nothingFound = NOTHING_FOUND.test(normalised);
     const causeFound = roles.troubleshooting !== null && !nothingFound && tellsCauseFound(normalised);
     if (causeFound) done.add(roles.troubleshooting!);
-    // A cause found when nobody came ("Nobody did. Turned out it was the utility's transformer") was found by someone else.
+    // A cause found when nobody came ("Nobody did. Turned out it was the utility's transformer") was found by someone else …
     // The review read whole once (linear in its length), not once per find.
     const unmet = unmetRequests(normalised);
-    const causeByOthers = causeFound && unmet;
+    // … and no one of the roster is named (a named technician who found it found it: "Mark S. traced it to …").
+    const causeByOthers = causeFound && unmet && technicianMatch(text).length === 0;
     if (roles.amperage !== null && tellsAmperageUpgrade(normalised)) done.add(roles.amperage);
     const told = roles.circuit === null ? [] : dedicatedCircuitsTold(normalised);
     const words = matches.length > 0 || told.length > 0 ? wordsOf(normalised) : [];
+    const solar = /\bsolar\b/.test(normalised);
     // A circuit made for one load goes through the rules every find does: "said we would need a new circuit for the
     // dryer. We passed." is denied, not a job.
     const circuitJudged = told.map((c) => {
@@ -106,6 +108,8 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     // Each find judged alone first: null when it is in neither list.
     const judged = matches.map((m): Judgement | null => {
       if (caseKnown && properNames.has(m.phrase) && !/^\p{Lu}/u.test(text.slice(m.start, m.end))) return null;
+      // Panels named bare and plural in a review about solar are its solar panels ("Sunrun put our panels up").
+      if (m.phrase === 'panels' && bare.has(m.phrase) && solar) return null;
       // A symptom the catalogue lists ("flickering lights") is troubleshooting only when its cause was found.
       if (roles.symptomPhrases.has(m.phrase) && m.targets.length === 1 && m.targets[0] === roles.troubleshooting && !causeFound)
         return 'negated';

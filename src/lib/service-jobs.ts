@@ -415,6 +415,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     return OTHERS_INSPECTION.test(sentenceAround(text, occurrence.start).replace(WHOM_FOR, ' ')) ? 'reference' : 'job';
   }
   if (before.some((w) => FUTURE.has(w))) return 'reference';
+  // "bring them back for the hallway fixtures next year": planned, not done.
+  if (/^[^.!?]{0,20}\bnext (?:year|month|spring|summer|fall|winter|time)\b/.test(text.slice(occurrence.end, occurrence.end + 40)))
+    return 'reference';
   // "our kitchen outlets went dead", "kept tripping the breaker": the customer's symptom, unless the thing itself was
   // put in or replaced ("replaced the outlet that died", "… was sparking. Buck came out and replaced it").
   if (

@@ -795,6 +795,23 @@ describe('what makes a mention a job, on the causes entity sets E and F showed (
     expect(jobs.services("Denny said it's actually a Generac someone relabeled.")).toEqual([]);
   });
 
+  it('reads panels in a review about solar as solar panels, and a thing for next year as planned', () => {
+    expect(jobs.services('The solar company put our panels up in 2019.')).toEqual([]);
+    expect(jobs.services('Mark replaced both panels in the duplex.')).toEqual(['panel-upgrade']);
+    expect(jobs.services('The board will bring them back for the hallway fixtures next year.')).toEqual([]);
+    expect(jobs.services('They put in the hallway fixtures last year.')).toEqual(['lighting-installation']);
+  });
+
+  it('keeps a cause found by a named technician though the review tells of a call nobody returned', () => {
+    const named = createMentionMatcher(
+      [{ name: 'Mark Salazar', aliases: ['Mark S.'] }],
+      [{ id: 'electrical-troubleshooting', label: 'Electrical troubleshooting', synonyms: ['troubleshooting'] }],
+    );
+    const text = 'The installer never came back when the inverter started faulting. Mark S. traced it to a loose terminal.';
+    expect(named.services(text)).toEqual(['electrical-troubleshooting']);
+    expect(named.services('The power went out and nobody came. Turned out it was a bad transformer on the street.')).toEqual([]);
+  });
+
   it('takes time linear in the text: a 200 KB run-on review of circuits, loads, parts and things named again', () => {
     const time = (n: number, unit: string): number => {
       const text = unit.repeat(Math.ceil(n / unit.length));
