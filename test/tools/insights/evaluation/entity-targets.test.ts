@@ -82,10 +82,31 @@ const SETS: readonly Measured[] = [
     services: { precision: 0.91, recall: 0.92 },
     areaAccuracy: 0.94,
   },
+  {
+    // Set G (corpus/entities-g/, Marsh Hen Electric, Savannah GA) and set H (corpus/entities-h/, Table Rock Electric,
+    // Garden City ID), written by a seventh and an eighth labeller apart from the analyser while the rules were tuned
+    // on E and F, measured once after (2026-11-29): held out. Technicians meet the targets (G 0.992 / 0.984, H 0.991
+    // / 0.987); services do not (G 0.854 / 0.890, H 0.827 / 0.866; with the rules before that tuning, 0.829 / 0.867
+    // and 0.817 / 0.826).
+    name: 'the held-out entity set G',
+    dir: ENTITY_SETS[6].dir,
+    reviews: 263,
+    technicians: { precision: 0.99, recall: 0.98 },
+    services: { precision: 0.85, recall: 0.88 },
+    areaAccuracy: 0.94,
+  },
+  {
+    name: 'the held-out entity set H',
+    dir: ENTITY_SETS[7].dir,
+    reviews: 264,
+    technicians: { precision: 0.99, recall: 0.98 },
+    services: { precision: 0.82, recall: 0.86 },
+    areaAccuracy: 0.9,
+  },
 ];
 
 for (const set of SETS) {
-  // Sets B to F must be there; set A is skipped when its file is absent, as it always was.
+  // Sets B to H must be there; set A is skipped when its file is absent, as it always was.
   describe.skipIf(set.reviews === undefined && !existsSync(join(set.dir, 'reviews.jsonl')))(`the analyser on ${set.name}`, () => {
     const report = runEntityEval(set.dir, 'content');
 
