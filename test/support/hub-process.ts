@@ -20,9 +20,11 @@ const service = await composeService(readServerConfig(process.env), {
       ? [{ address: hosts[hostname] }]
       : (await import('node:dns/promises')).lookup(hostname, { all: true, order: 'ipv4first' }),
 });
+// Listened for before the hub's start is awaited: a test that needed only the listening server may let go while
+// the hub still opens its database (a migration on Postgres), and a disconnect missed then left the process to
+// HubProcess.stop's SIGKILL, 10 s later.
+process.on('disconnect', () => void service.close().finally(() => process.exit(0)));
 process.send?.({ listening: service.url });
-// The start the service began once it listened (start() hands back the same run). A test that needed only the
-// listening server may have let go of this process meanwhile.
+// The start the service began once it listened (start() hands back the same run).
 await service.hub?.start();
 if (process.connected) process.send?.({ url: service.url });
-process.on('disconnect', () => void service.close().finally(() => process.exit(0)));
