@@ -20,13 +20,14 @@ const ALONE = [
  * The longest files, started first so that two workers finish together
  * (vitest's own order, by the last run's durations, has nothing to go on in a
  * clean clone; then it takes the largest files first, and these are short).
+ * The training check first: minutes of one core's work, with nothing to wait on.
  */
 const LONGEST_FIRST = [
+  'test/lib/insights/learned/weights.test.ts',
   'test/pages/browser.test.ts',
   'test/build/site-address.test.ts',
   'test/build/build.test.ts',
   'test/scripts/import.test.ts',
-  'test/lib/insights/learned/weights.test.ts',
   'test/functions/hub/crash.test.ts',
   'test/functions/hub/store.test.ts',
   'test/functions/signals.test.ts',

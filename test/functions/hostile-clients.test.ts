@@ -104,7 +104,8 @@ describe('a client that pipelines requests and never reads the answers', () => {
   );
 });
 
-describe('slow and idle connections', () => {
+// At once: each test waits for one of the server's timeouts to close its own connection.
+describe.concurrent('slow and idle connections', () => {
   let server: RunningServer;
   beforeAll(async () => {
     // With /mcp, a route that reads request bodies.

@@ -1,13 +1,13 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLocation } from '../../../functions/hub/store/index.ts';
 import { CallbackServer } from '../../support/callback-server.ts';
-import { runDeploy } from '../../support/deploy.ts';
 import { lockHubDatabase, type HubLock } from '../../support/hub-lock.ts';
-import { engineDatabase, ENGINES, HubProcess, inspectStore, SITE, TOPICS, type HubAnswer } from '../../support/hub-service.ts';
-import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../../support/paths.ts';
+import { engineDatabase, ENGINES, HubProcess, inspectStore, TOPICS, type HubAnswer } from '../../support/hub-service.ts';
+import { FIXTURE_DIST } from '../../support/paths.ts';
 import { createTestPki, type TestPki } from '../../support/test-ca.ts';
 
 /**
@@ -19,24 +19,12 @@ const ROUNDS = { sqlite: 10, postgres: 4 } as const;
 const SEARCHES_PER_ROUND = { sqlite: 40, postgres: 100 } as const;
 const LOOP_MS = 40_000;
 
-const NEW_REVIEW = `---
-id: 01JB0000000000000000000077
-author: Dana K.
-rating: 5
-date: 2025-06-03
-source: website
-source_url: null
-verified: true
-service_area: Tacoma
----
-Replaced the breaker panel in one morning and left the basement cleaner than they found it.
-`;
-
 /**
  * Issue 24, items 2 and 3, and issue 33, item 4: another process holds the hub's database. On SQLite it holds
  * the file with BEGIN EXCLUSIVE; on Postgres a session holds the hub's data tables with ACCESS EXCLUSIVE, leaving
  * its bookkeeping (hub_migration, meta) free: the hub opens, as it opens a SQLite file another process holds
- * (a Postgres database locked whole at start is serve-first.test.ts's case).
+ * (a Postgres database locked whole at start is serve-first.test.ts's case). A deploy while the lock is held is
+ * locked-deploy.test.ts's: it times nothing, so it runs beside other files instead of alone, as this one does.
  */
 describe.each(ENGINES)('a hub database locked by another process (%s)', (engine) => {
   let dir: string;
@@ -49,9 +37,7 @@ describe.each(ENGINES)('a hub database locked by another process (%s)', (engine)
   const start = () => HubProcess.start({ distDir: join(dir, 'dist'), ...store, caFile: pki.caFile });
 
   beforeAll(async () => {
-    // Inside the project: the deploy's build resolves packages from the output folder's ancestors.
-    dir = await mkdtemp(join(ROOT, '.test-dist', 'locked-'));
-    await cp(FIXTURE_CONTENT, join(dir, 'content'), { recursive: true });
+    dir = await mkdtemp(join(tmpdir(), 'locked-'));
     await cp(FIXTURE_DIST, join(dir, 'dist'), { recursive: true });
     pki = await createTestPki(dir);
     callbacks = await CallbackServer.start(pki);
@@ -67,7 +53,7 @@ describe.each(ENGINES)('a hub database locked by another process (%s)', (engine)
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps searches fast while hub writes are refused with 503 and Retry-After; the start-up publish and a failed deploy go out once it lets go', async () => {
+  it('keeps searches fast while hub writes are refused with 503 and Retry-After; the start-up publish goes out once it lets go', async () => {
     // A subscriber from an earlier run, then a build the hub has not published yet.
     hub = await start();
     expect((await hub.subscribe(TOPICS.reviews, callbacks.url('/locked-sub'))).status).toBe(202);
@@ -124,20 +110,11 @@ describe.each(ENGINES)('a hub database locked by another process (%s)', (engine)
     }
     expect(hubAnswers.filter((a) => a.text.includes('this publish'))).toHaveLength(2);
 
-    // A deploy while the lock is held: the build goes live, the hub cannot record the publish, and the deploy says so.
-    await writeFile(join(dir, 'content/reviews/2025-06-03-dana-k.md'), NEW_REVIEW);
-    const deploy = await runDeploy({ dir, port: new URL(hub.url).port, site: SITE });
-    expect(deploy.code, deploy.output).not.toBe(0);
-    expect(deploy.output).toMatch(
-      /503 The hub could not record this publish \(it retries on its own\): its database is locked by another process/,
-    );
-
     await lock.release();
     await callbacks.waitFor((r) => r.some((x) => x.path === '/locked-sub' && x.method === 'POST'), 'the publish after the lock', 30_000);
     const [notification, ...more] = callbacks.to('/locked-sub', 'POST');
     expect(more).toEqual([]);
-    expect(notification!.body.equals(await readFile(file)), 'the deployed build').toBe(true);
-    expect(notification!.body.toString()).toContain('01JB0000000000000000000077');
+    expect(notification!.body.equals(await readFile(file)), 'the build the hub started with').toBe(true);
     // Nothing refused was recorded, then or since: the subscriber from before is still there, alone (read once the
     // lock is gone, since Postgres's ACCESS EXCLUSIVE lets no reader through).
     expect(await inspectStore(store, async (s) => (await s.subscriptionList()).map((x) => x.callback))).toEqual([
