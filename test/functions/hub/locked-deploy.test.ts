@@ -30,6 +30,7 @@ Replaced the breaker panel in one morning and left the basement cleaner than the
 describe('a deploy while another process holds the hub database', () => {
   it.concurrent.for(ENGINES)(
     "(%s) goes live, says the hub could not record its publish, and the start-up publish and the deploy's go out once the lock goes",
+    { timeout: 120_000 },
     async (engine, { expect, onTestFinished }) => {
       // Inside the project: the deploy's build resolves packages from the output folder's ancestors.
       const dir = await mkdtemp(join(ROOT, '.test-dist', 'locked-deploy-'));
@@ -85,6 +86,5 @@ describe('a deploy while another process holds the hub database', () => {
         callbacks.url('/locked-sub'),
       ]);
     },
-    120_000,
   );
 });
