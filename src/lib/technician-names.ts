@@ -122,3 +122,15 @@ function isShoutingText(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
   return letters.length > 0 && letters.replace(/\p{Lu}/gu, '').length / letters.length < 0.2;
 }
+
+/**
+ * Whether a name and a bare letter read as a name and an initial ("Chris L",
+ * "matt b"): always, unless the letter is also a word ("a", "I") written in
+ * another case than the name, as in "Thanks Chris a lot".
+ */
+export function initialReadsAsName(text: string, start: number, end: number): boolean {
+  const written = text.slice(start, end);
+  const letter = /\s(\p{L})$/u.exec(written)?.[1];
+  if (letter === undefined || !/^[ai]$/i.test(letter)) return true;
+  return /^\p{Lu}/u.test(written) === /\p{Lu}/u.test(letter);
+}

@@ -1,5 +1,5 @@
 import type { Service, Technician } from '../../schemas/catalogue.ts';
-import { technicianPhrases } from '../mentions.ts';
+import { technicianPhrases } from '../technician-phrases.ts';
 import { editDistance } from '../search/request-issues.ts';
 import { foldText, normaliseText } from '../text.ts';
 

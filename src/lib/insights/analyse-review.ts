@@ -1,7 +1,7 @@
 import type { Aspect, AspectId, ServiceArea, Technician } from '../../schemas/catalogue.ts';
 import type { ReviewAnalysis, Sentiment } from '../../schemas/insights.ts';
 import type { Review } from '../../schemas/review.ts';
-import { firstName } from '../mentions.ts';
+import { firstName } from '../technician-phrases.ts';
 import type { CueKind } from './aspect-cues.ts';
 import { analyseText, type AspectOpinion, type OpinionPhrase, type Polarity, type TextAnalysis } from './analyse-text.ts';
 import { createAreaMatcher } from './areas.ts';

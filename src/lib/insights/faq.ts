@@ -2,7 +2,7 @@ import type { Aspect, ServiceFile, Technician } from '../../schemas/catalogue.ts
 import type { EditorialFile, FaqSubject } from '../../schemas/editorial.ts';
 import type { AspectSummary, FaqAnswer, Insights, Reason } from '../../schemas/insights.ts';
 import type { ReviewResult } from './analyse-review.ts';
-import { firstName } from '../mentions.ts';
+import { firstName } from '../technician-phrases.ts';
 import { bestExamples } from './examples.ts';
 import { praisesTechnician } from './office.ts';
 import { quantifier } from './quantifiers.ts';

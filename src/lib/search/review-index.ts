@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Review } from '../../schemas/review.ts';
 import type { ReviewsDataset } from '../../schemas/reviews-dataset.ts';
-import { servicePhrases, technicianPhrases } from '../mentions.ts';
+import { servicePhrases } from '../service-phrases.ts';
+import { technicianPhrases } from '../technician-phrases.ts';
 import { compareNewestFirst } from '../order.ts';
 import { foldText } from '../text.ts';
 import { createPosting, EMPTY_POSTING, type Posting } from './posting.ts';

@@ -1,5 +1,5 @@
 import type { OfficeStaff, ServiceArea, Technician } from '../../../schemas/catalogue.ts';
-import { firstName } from '../../mentions.ts';
+import { firstName } from '../../technician-phrases.ts';
 import { isTechnicianMention, isWordOpeningSentence } from '../../technician-names.ts';
 import { escapeRegExp } from '../../text.ts';
 

@@ -1,6 +1,6 @@
 import type { AspectId, ServiceFile } from '../../../schemas/catalogue.ts';
 import type { AspectSummary, Insights, Reason, Topic } from '../../../schemas/insights.ts';
-import { servicePhrases } from '../../mentions.ts';
+import { servicePhrases } from '../../service-phrases.ts';
 import { escapeRegExp } from '../../text.ts';
 import { sentimentOf, type ReviewResult } from '../analyse-review.ts';
 import { mean, round } from '../numbers.ts';
