@@ -9,9 +9,12 @@
  *   waits (the hub's own lock timeout, 1 s, ends the wait).
  */
 import { fork } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
+import type { ExpectStatic } from 'vitest';
 import type { StoreLocation } from '../../functions/hub/store/index.ts';
+import { inspectStore, TOPICS, type HubProcess } from './hub-service.ts';
 
 const LOCKER = resolve(import.meta.dirname, 'sqlite-locker.ts');
 
@@ -22,6 +25,35 @@ export interface HubLock {
 /** `except`: Postgres tables left free (the SQLite lock is the whole file's). The tables must exist: open a store there first. */
 export async function lockHubDatabase(store: StoreLocation, options: { except?: readonly string[] } = {}): Promise<HubLock> {
   return store.databaseUrl ? lockTables(store.databaseUrl, options.except ?? []) : lockFile(store.dbPath);
+}
+
+/**
+ * A hub restarted on a build it has not published while another process holds its database: a subscriber
+ * (`callback`) from an earlier run, the build's reviews.json rewritten (the same data, other bytes), the lock
+ * taken (the Postgres bookkeeping left free, so the hub opens), and the hub started again until its start-up
+ * publish fails and retries. `own` receives the hub and the lock as soon as each exists, for the caller's
+ * clean-up to stop and release whatever happens after.
+ */
+export async function restartUnderLockWithPendingPublish(options: {
+  start: () => Promise<HubProcess>;
+  store: StoreLocation;
+  distDir: string;
+  callback: string;
+  expect: ExpectStatic;
+  own: { hub?: HubProcess; lock?: HubLock };
+}): Promise<{ hub: HubProcess; lock: HubLock }> {
+  const { start, store, distDir, callback, expect, own } = options;
+  const first = (own.hub = await start());
+  expect((await first.subscribe(TOPICS.reviews, callback)).status).toBe(202);
+  await expect.poll(() => inspectStore(store, async (s) => (await s.subscriptionList()).length), { timeout: 10_000 }).toBe(1);
+  await first.stop();
+  const file = join(distDir, 'client/reviews.json');
+  await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 3));
+
+  const lock = (own.lock = await lockHubDatabase(store, { except: ['hub_migration', 'meta'] }));
+  const hub = (own.hub = await start());
+  await hub.waitForLog(/hub: publish failed \(the database is locked by another process\); retrying in/, 15_000);
+  return { hub, lock };
 }
 
 async function lockFile(dbPath: string): Promise<HubLock> {

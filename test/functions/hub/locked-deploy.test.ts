@@ -4,8 +4,8 @@ import { describe, it } from 'vitest';
 import type { StoreLocation } from '../../../functions/hub/store/index.ts';
 import { CallbackServer } from '../../support/callback-server.ts';
 import { runDeploy } from '../../support/deploy.ts';
-import { lockHubDatabase, type HubLock } from '../../support/hub-lock.ts';
-import { engineDatabase, ENGINES, HubProcess, inspectStore, SITE, TOPICS } from '../../support/hub-service.ts';
+import { restartUnderLockWithPendingPublish, type HubLock } from '../../support/hub-lock.ts';
+import { engineDatabase, ENGINES, HubProcess, inspectStore, SITE } from '../../support/hub-service.ts';
 import { FIXTURE_CONTENT, FIXTURE_DIST, ROOT } from '../../support/paths.ts';
 import { createTestPki } from '../../support/test-ca.ts';
 
@@ -34,13 +34,13 @@ describe('a deploy while another process holds the hub database', () => {
     async (engine, { expect, onTestFinished }) => {
       // Inside the project: the deploy's build resolves packages from the output folder's ancestors.
       const dir = await mkdtemp(join(ROOT, '.test-dist', 'locked-deploy-'));
-      let hub: HubProcess | undefined;
-      let lock: HubLock | undefined;
+      /** What the clean-up stops and releases: the hub and the lock, as soon as each exists. */
+      const own: { hub?: HubProcess; lock?: HubLock } = {};
       let callbacks: CallbackServer | undefined;
       let dropDatabase: (() => Promise<void>) | undefined;
       onTestFinished(async () => {
-        await lock?.release();
-        await hub?.stop();
+        await own.lock?.release();
+        await own.hub?.stop();
         await callbacks?.close();
         await dropDatabase?.();
         await rm(dir, { recursive: true, force: true });
@@ -54,17 +54,15 @@ describe('a deploy while another process holds the hub database', () => {
       const store: StoreLocation = { dbPath: join(dir, 'hub.db'), databaseUrl: database.databaseUrl };
       const start = () => HubProcess.start({ distDir: join(dir, 'dist'), ...store, caFile: pki.caFile });
 
-      // A subscriber from an earlier run, then a build the hub has not published yet.
-      hub = await start();
-      expect((await hub.subscribe(TOPICS.reviews, callbacks.url('/locked-sub'))).status).toBe(202);
-      await expect.poll(() => inspectStore(store, async (s) => (await s.subscriptionList()).length), { timeout: 10_000 }).toBe(1);
-      await hub.stop();
+      const { hub, lock } = await restartUnderLockWithPendingPublish({
+        start,
+        store,
+        distDir: join(dir, 'dist'),
+        callback: callbacks.url('/locked-sub'),
+        expect,
+        own,
+      });
       const file = join(dir, 'dist/client/reviews.json');
-      await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 3));
-
-      lock = await lockHubDatabase(store, { except: ['hub_migration', 'meta'] });
-      hub = await start();
-      await hub.waitForLog(/hub: publish failed \(the database is locked by another process\); retrying in/, 15_000);
 
       // The build goes live, the hub cannot record the publish, and the deploy says so.
       await writeFile(join(dir, 'content/reviews/2025-06-03-dana-k.md'), NEW_REVIEW);

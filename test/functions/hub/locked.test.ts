@@ -1,11 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreLocation } from '../../../functions/hub/store/index.ts';
 import { CallbackServer } from '../../support/callback-server.ts';
-import { lockHubDatabase, type HubLock } from '../../support/hub-lock.ts';
+import { restartUnderLockWithPendingPublish, type HubLock } from '../../support/hub-lock.ts';
 import { engineDatabase, ENGINES, HubProcess, inspectStore, TOPICS, type HubAnswer } from '../../support/hub-service.ts';
 import { FIXTURE_DIST } from '../../support/paths.ts';
 import { createTestPki, type TestPki } from '../../support/test-ca.ts';
@@ -30,8 +30,8 @@ describe.each(ENGINES)('a hub database locked by another process (%s)', (engine)
   let dir: string;
   let pki: TestPki;
   let callbacks: CallbackServer;
-  let hub: HubProcess | undefined;
-  let lock: HubLock | undefined;
+  /** What the clean-up stops and releases: the hub and the lock, as soon as each exists. */
+  const own: { hub?: HubProcess; lock?: HubLock } = {};
   let store: StoreLocation;
   let dropDatabase: (() => Promise<void>) | undefined;
   const start = () => HubProcess.start({ distDir: join(dir, 'dist'), ...store, caFile: pki.caFile });
@@ -46,25 +46,23 @@ describe.each(ENGINES)('a hub database locked by another process (%s)', (engine)
     store = { dbPath: join(dir, 'hub.db'), databaseUrl };
   });
   afterAll(async () => {
-    await lock?.release();
-    await hub?.stop();
+    await own.lock?.release();
+    await own.hub?.stop();
     await callbacks?.close();
     await dropDatabase?.();
     await rm(dir, { recursive: true, force: true });
   });
 
   it('keeps searches fast while hub writes are refused with 503 and Retry-After; the start-up publish goes out once it lets go', async () => {
-    // A subscriber from an earlier run, then a build the hub has not published yet.
-    hub = await start();
-    expect((await hub.subscribe(TOPICS.reviews, callbacks.url('/locked-sub'))).status).toBe(202);
-    await expect.poll(() => inspectStore(store, async (s) => (await s.subscriptionList()).length), { timeout: 10_000 }).toBe(1);
-    await hub.stop();
+    const { hub, lock } = await restartUnderLockWithPendingPublish({
+      start,
+      store,
+      distDir: join(dir, 'dist'),
+      callback: callbacks.url('/locked-sub'),
+      expect,
+      own,
+    });
     const file = join(dir, 'dist/client/reviews.json');
-    await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 3));
-
-    lock = await lockHubDatabase(store, { except: ['hub_migration', 'meta'] });
-    hub = await start();
-    await hub.waitForLog(/hub: publish failed \(the database is locked by another process\); retrying in/, 15_000);
 
     // Rounds of searches, each with subscription requests in flight (each held about a second by its retries) and then
     // without: the same run's quiet rounds are the baseline, since a machine shared with other work has slow moments of
