@@ -125,9 +125,10 @@ const NEGATED_BEFORE = /\b(?:couldn'?t|could not|didn'?t|did not|never|can'?t|ca
 
 /** Whether the normalised text tells of a fault's cause found by the business. */
 export function tellsCauseFound(text: string): boolean {
-  if (!SYMPTOM.test(text)) return false;
+  const symptom = SYMPTOM.exec(text);
+  if (symptom === null) return false;
   if (CAUSE_SENTENCE.test(text) || FAULT_NAMED.test(text)) return true;
-  const symptomAt = SYMPTOM.exec(text)?.index ?? 0;
+  const symptomAt = symptom.index;
   for (const m of text.matchAll(CAUSE_TOLD)) {
     if (m.index + m[0].length < symptomAt || GUESS_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
     if (VERDICT_WORDS.test(m[0])) continue;
@@ -153,11 +154,11 @@ export function tellsCauseFound(text: string): boolean {
 
 /** "Upgraded to 200 amp", "did the 200A upgrade", "ours is now 200 amps", "a new 200 amp". */
 const AMPERAGE_JOB =
-  /\b(?:upgrad(?:e|ed|ing)|bump(?:ed)?|mov(?:e|ed)|went|go|is now|are now|new)\s+(?:us\s+)?(?:up\s+)?(?:to\s+)?(?:a\s+)?(?:\d{3})\s?-?(?:a|amps?)\b(?!\s+(?:sub-?\s?panel|circuit|breaker|outlet|feeder|feed|disconnect|line|service-rated))|\b\d{3}\s?-?(?:a|amps?)\s+(?:upgrade|service|panel)\b(?!-rated)/;
+  /\b(?:upgrad(?:e|ed|ing)|bump(?:ed)?|mov(?:e|ed)|went|go|is now|are now|new)\s+(?:us\s+)?(?:up\s+)?(?:to\s+)?(?:a\s+)?(?:\d{3})\s?-?(?:a|amps?)\b(?!\s+(?:sub-?\s?panel|circuit|breaker|outlet|feeder|feed|disconnect|line|service-rated))|\b\d{3}\s?-?(?:a|amps?)\s+(?:upgrade|service|panel)\b(?!-rated)/g;
 
 /** Whether the normalised text tells of a service taken to a higher amperage. */
 export function tellsAmperageUpgrade(text: string): boolean {
-  for (const m of text.matchAll(new RegExp(AMPERAGE_JOB.source, 'g'))) {
+  for (const m of text.matchAll(AMPERAGE_JOB)) {
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     // "no upgrade", "our existing 200 amp service": denied, or what the house already had.
     if (
