@@ -329,14 +329,10 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const first = firstEndingAfter(words, occurrence.start);
   let last = first;
   while (last + 1 < words.length && words[last + 1]!.start < occurrence.end) last++;
-  const before: string[] = [];
-  for (let w = first - 1; w >= 0 && before.length < BEFORE; w--) {
-    before.unshift(words[w]!.text);
-    if (words[w]!.clauseStart) break;
-  }
-  if (words[first]?.clauseStart) before.length = 0;
-  const after: string[] = [];
-  for (let w = last + 1; w < words.length && after.length < AFTER && !words[w]!.clauseStart; w++) after.push(words[w]!.text);
+  const preceding = beforeWords(words, first);
+  // A find that opens a clause has no words before it in its clause.
+  const before = words[first]?.clauseStart ? [] : preceding;
+  const after = clauseAfter(words, last, AFTER);
   const rest = text.slice(occurrence.end, words[Math.min(words.length - 1, last + AFTER + 1)]?.end ?? occurrence.end);
 
   // "a 200A service-rated transfer switch", "the fan/light combo", "it's actually a Square D": a rating, another thing, the
@@ -357,10 +353,12 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (BY_OTHER_AFTER.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
   // "caught a Zinsco panel", "missed that the upstairs was still on knob and tube": an inspection's finding.
   // … unless it was then put right ("Then we hired them to replace it").
-  if (FINDING_BEFORE.test(sentenceBefore(text, occurrence.start)))
+  const lead = sentenceBefore(text, occurrence.start);
+  if (FINDING_BEFORE.test(lead))
     return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
   // "came out to price a panel replacement. She said honestly we didn't need it": denied in the next sentence.
-  if (deniedNext(nextSentences(text, occurrence.end, 1), () => PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
+  const next = nextSentences(text, occurrence.end, 1);
+  if (deniedNext(next, () => PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
   // "the EV charger we already had", "battery backup … was already there from the plumber": what the house had.
   if (ALREADY_THERE.test(text.slice(occurrence.end, occurrence.end + 60))) return 'negated';
   // "The fixture was fine", "looked at the outdoor outlet and said it was fine": nothing needed doing to it.
@@ -375,7 +373,6 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   )
     return 'negated';
   // "were going to have them install", "talked us out of", "pressured … to also get": wished for, refused or pitched.
-  const lead = sentenceBefore(text, occurrence.start);
   if (NOT_DONE_BEFORE.test(lead)) return 'negated';
   // "a solar salesman told us we'd need a panel upgrade", "the home inspector told us to replace our panel", "a guy from
   // another outfit who wanted to replace our panel": another's advice, unless it was then put right ("then they replaced it").
@@ -393,7 +390,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // (unless a job's verb acts on it: "installed the fixtures we bought").
   if (
     BOUGHT_AFTER.test(text.slice(occurrence.end, occurrence.end + 40)) &&
-    !PUT_IN_VERB.test(beforeWords(words, occurrence.start).join(' '))
+    !PUT_IN_VERB.test(preceding.join(' '))
   )
     return null;
   const phrase = occurrence.phrase;
@@ -456,8 +453,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (AGE_AFTER.test(rest) && !before.some((w) => BARE_JOBS.has(w))) return 'reference';
   if (JOB_NOUNS.test(phrase) || !CATCH_ALL.test(phrase)) return 'job';
   // "said it was the GFCI in the basement feeding them, reset it": only reset, the customer's symptom's thing.
-  const told = nextSentences(text, occurrence.end, 1);
-  if (/\breset (?:it|them)\b/.test(told) && !/\b(?:replac|swap|install|put in)\w*/.test(told)) return 'reference';
+  if (/\breset (?:it|them)\b/.test(next) && !/\b(?:replac|swap|install|put in)\w*/.test(next)) return 'reference';
   // A catch-all thing ("outlet", "breaker", "panel") needs a job around it.
   if (NOT_A_JOB_BEFORE.test(before.join(' '))) return 'reference';
   // "did a fine job on the outlets", "good work on the RV outlet": the business's work named before the thing.
@@ -481,7 +477,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
     if (after.some((w) => w === 'still' || w === 'again')) return 'job';
     if (clauseAfter(words, last, 6).some((w) => SYMPTOMS.has(w)) || before.some((w) => SYMPTOMS.has(w)))
       // "the GFCI kept tripping … swapped it": the symptom's thing was then replaced.
-      return REPLACED_IT.test(nextSentences(text, occurrence.end, 1).slice(0, 200)) ? 'job' : 'reference';
+      return REPLACED_IT.test(next.slice(0, 200)) ? 'job' : 'reference';
   }
   // A breaker is named in many reviews as a place or a property ("labeled every breaker", "the wrong breaker", "because of
   // the breaker size"): it is a job only as the object of a job's verb, or replaced in the next sentence.
@@ -489,10 +485,9 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   const context = [...before, ...phrase.split(' ').slice(0, -1), ...after];
   if (breaker ? jobVerbOn(before) : context.some((w) => JOB_CUES.has(w) || COUNTS.test(w))) return 'job';
   // Operated, not worked on ("shutting off the breaker", "checking the main breaker"): the customer's, named as no job.
-  if (breaker && !REPLACED_NEXT.test(nextSentences(text, occurrence.end, 1)))
+  if (breaker && !REPLACED_NEXT.test(next))
     return [...before.slice(-3), ...after.slice(0, 1)].some((w) => OPERATED.test(w)) ? 'reference' : 'mention';
   // "It's an outlet. They replaced it.": the thing, then its job in the next sentence.
-  const next = nextSentences(text, occurrence.end, 1);
   return REPLACED_NEXT.test(next) || replacedLater(next, /s$/.test(phrase)) ? 'job' : 'reference';
 }
 
@@ -503,10 +498,10 @@ const AGE_AFTER =
   /^(?:\s+panel)?,?\s+(?:is\s+|was\s+)?(?:only\s+|just\s+|about\s+)?(?:\d+|one|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+years?\s+old\b/;
 const PUT_IN_VERB = /\b(?:install\w*|hung|hang\w*|mount\w*|rewir\w*|wired|put|replac\w*|swap\w*|add\w*)\b/;
 
-/** Up to eight words before `at`, within its clause (as judgeOccurrence reads them). */
-function beforeWords(words: readonly Word[], at: number): string[] {
+/** Up to eight words before word `first`, back to the start of the clause they are in. */
+function beforeWords(words: readonly Word[], first: number): string[] {
   const out: string[] = [];
-  for (let w = firstEndingAfter(words, at) - 1; w >= 0 && out.length < BEFORE; w--) {
+  for (let w = first - 1; w >= 0 && out.length < BEFORE; w--) {
     out.unshift(words[w]!.text);
     if (words[w]!.clauseStart) break;
   }
