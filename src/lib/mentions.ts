@@ -1,8 +1,8 @@
 import type { ServiceFile, Technician } from '../schemas/catalogue.ts';
-import { phraseMatcher, push, type PhraseMatch } from './phrase-matcher.ts';
+import { phraseMatcher, type PhraseMatch } from './phrase-matcher.ts';
 import { createServiceReader, type ServiceReferences } from './service-references.ts';
 import { initialReadsAsName, isTechnicianMention, namesSomeoneElse } from './technician-names.ts';
-import { firstName, specificNames, technicianPhrases, writtenNameForms } from './technician-phrases.ts';
+import { firstNameOwners, specificNames, technicianPhrases, writtenNameForms } from './technician-phrases.ts';
 import { normaliseText } from './text.ts';
 
 /**
@@ -29,14 +29,14 @@ export function createMentionMatcher(roster: readonly Technician[], catalogue: r
     const phrase = m.phrase.split(' ')[0]!;
     return { phrase, targets: firstOwners.get(phrase) ?? m.targets, start: m.start, end: m.start + phrase.length };
   };
-  const firstOwners = new Map<string, string[]>();
-  for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
+  const firstOwners = firstNameOwners(roster);
   return {
     technicians: (text) => {
       const matches = technicianMatch(text);
       if (matches.length === 0) return [];
       // Case decides for names that are words; the offsets are the original's unless NFKC changed the length.
-      const original = normaliseText(text).length === text.length ? text : normaliseText(text);
+      const normalised = normaliseText(text);
+      const original = normalised.length === text.length ? text : normalised;
       const lower = original.toLowerCase();
       const accepted = matches.map((found) => {
         // "Thanks Chris a lot": an initial that does not read as one leaves the first name alone.

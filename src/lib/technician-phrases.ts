@@ -16,13 +16,12 @@ import { normaliseText } from './text.ts';
  * that also names one of them fully means that one.
  */
 export function technicianPhrases(roster: readonly Technician[], options: { includeSharedFirstNames: boolean }): Map<string, string[]> {
-  const firstNameOwners = new Map<string, string[]>();
-  for (const t of roster) push(firstNameOwners, normaliseText(firstName(t.name)), t.name);
+  const owners = firstNameOwners(roster);
   const phrases = new Map<string, string[]>();
   for (const t of roster) {
     for (const alias of [t.name, ...t.aliases]) push(phrases, normaliseText(alias), t.name);
     const first = normaliseText(firstName(t.name));
-    const shared = (firstNameOwners.get(first)?.length ?? 0) > 1;
+    const shared = (owners.get(first)?.length ?? 0) > 1;
     if (!shared || options.includeSharedFirstNames) push(phrases, first, t.name);
   }
   return phrases;
@@ -30,6 +29,13 @@ export function technicianPhrases(roster: readonly Technician[], options: { incl
 
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** Normalised first name → the roster technicians who have it. */
+export function firstNameOwners(roster: readonly Technician[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const t of roster) push(owners, normaliseText(firstName(t.name)), t.name);
+  return owners;
 }
 
 /** Given names and the shorter or longer forms people write for them (a fact of English names, not of one roster). */
@@ -80,8 +86,7 @@ export function writtenNameForms(roster: readonly Technician[]): {
   const phrases = new Map<string, string[]>();
   const specific = new Set<string>();
   const plurals = new Set<string>();
-  const firstOwners = new Map<string, string[]>();
-  for (const t of roster) push(firstOwners, normaliseText(firstName(t.name)), t.name);
+  const firstOwners = firstNameOwners(roster);
   for (const t of roster) {
     const parts = normaliseText(t.name).split(/\s+/);
     if (parts.length < 2) continue;
