@@ -354,8 +354,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   // "caught a Zinsco panel", "missed that the upstairs was still on knob and tube": an inspection's finding.
   // … unless it was then put right ("Then we hired them to replace it").
   const lead = sentenceBefore(text, occurrence.start);
-  if (FINDING_BEFORE.test(lead))
-    return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
+  if (FINDING_BEFORE.test(lead)) return FIXED_LATER.test(text.slice(occurrence.end, occurrence.end + SENTENCE_REACH)) ? 'job' : 'reference';
   // "came out to price a panel replacement. She said honestly we didn't need it": denied in the next sentence.
   const next = nextSentences(text, occurrence.end, 1);
   if (deniedNext(next, () => PRICE_NAMED.test(sentenceAround(text, occurrence.start)))) return 'negated';
@@ -388,11 +387,7 @@ export function judgeOccurrence(text: string, words: readonly Word[], occurrence
   if (otherDoer(lead)) return 'negated';
   // "the fixtures I bought from the store were missing parts": the customer's purchase, named as no job of its own
   // (unless a job's verb acts on it: "installed the fixtures we bought").
-  if (
-    BOUGHT_AFTER.test(text.slice(occurrence.end, occurrence.end + 40)) &&
-    !PUT_IN_VERB.test(preceding.join(' '))
-  )
-    return null;
+  if (BOUGHT_AFTER.test(text.slice(occurrence.end, occurrence.end + 40)) && !PUT_IN_VERB.test(preceding.join(' '))) return null;
   const phrase = occurrence.phrase;
   // "rewired the chandelier", "rewired it and rehung it": a verb from the catalogue whose object is one thing works on that
   // thing, not the service the verb names.
