@@ -136,7 +136,8 @@ export function createServiceReader(
     for (const [k, other] of partOf.entries()) if (other !== -1 && judged[other] === 'job') judged[k] = null;
     // Things listed together share a fate: an item beside a job in a list is a job ("outlets, switches, a ceiling fan and
     // two new light fixtures"), and three things or more listed in a row are an inventory of jobs ("fan, outlets, breaker").
-    const listed = (k: number) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(matches[k]!.end, matches[k + 1]!.start));
+    // Whether each find and the next are items of one list, read once per find: the runs below read every gap anyway.
+    const listed = matches.map((m, k) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(m.end, matches[k + 1]!.start)));
     const promotable = (k: number) =>
       (judged[k] === 'reference' || judged[k] === 'mention') &&
       !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
@@ -144,11 +145,11 @@ export function createServiceReader(
       for (const [k, m] of matches.entries()) {
         // A pair in a sentence with no job's verb ("my porch light and the outside outlet both quit") shares no job.
         if (!promotable(k) || !JOB_VERB.test(sentenceAround(normalised, m.start))) continue;
-        if ((listed(k) && judged[k + 1] === 'job') || (k > 0 && listed(k - 1) && judged[k - 1] === 'job')) judged[k] = 'job';
+        if ((listed[k] && judged[k + 1] === 'job') || (k > 0 && listed[k - 1] && judged[k - 1] === 'job')) judged[k] = 'job';
       }
     for (let k = 0; k < matches.length;) {
       let j = k;
-      while (listed(j)) j++;
+      while (listed[j]) j++;
       if (j - k >= 2) for (let i = k; i <= j; i++) if (promotable(i)) judged[i] = 'job';
       k = j + 1;
     }
