@@ -98,7 +98,7 @@ export function createServiceReader(
     if (matches.length === 0) {
       if (causeByOthers && circuits.length === 0) done.delete(roles.troubleshooting!);
       if (circuits.length > 0) done.add(roles.circuit!);
-      return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
+      return readings(done, named);
     }
     // A brand that is also a word ("Champion" generators) is the brand only as its name is written: "Wade is a champion"
     // is not, unless the whole review is in lower case.
@@ -139,8 +139,7 @@ export function createServiceReader(
     // Whether each find and the next are items of one list, read once per find: the runs below read every gap anyway.
     const listed = matches.map((m, k) => k + 1 < matches.length && LIST_GAP.test(normalised.slice(m.end, matches[k + 1]!.start)));
     const promotable = (k: number) =>
-      (judged[k] === 'reference' || judged[k] === 'mention') &&
-      !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
+      namedOnly(judged[k]) && !PLACE_BEFORE.test(normalised.slice(Math.max(0, matches[k]!.start - 24), matches[k]!.start));
     for (let pass = 0; pass < 2; pass++)
       for (const [k, m] of matches.entries()) {
         // A pair in a sentence with no job's verb ("my porch light and the outside outlet both quit") shares no job.
@@ -157,7 +156,7 @@ export function createServiceReader(
     // "options for our Zinsco panel … Chris and Dale did the swap", "my panel 'needs to be replaced soon' and Joy sent a
     // $3,200 quote".
     for (const [k, m] of matches.entries()) {
-      if (judged[k] !== 'reference' && judged[k] !== 'mention') continue;
+      if (!namedOnly(judged[k])) continue;
       const reach = Math.min(matches[k + 1]?.start ?? normalised.length, m.end + SENTENCE_REACH);
       const after = normalised.slice(m.end, reach);
       const back = JOB_NOUN_BACK.exec(after);
@@ -233,7 +232,7 @@ export function createServiceReader(
         if (judged[k + 1] === null || isCatchAll(load.phrase) || load.targets.includes(roles.circuit)) continue;
         if (!LOAD_GAP.test(normalised.slice(m.end, load.start)) || !LOAD_END.test(normalised.slice(load.end, load.end + 12))) continue;
         judged[k] = null;
-        if (judged[k + 1] === 'reference' || judged[k + 1] === 'mention') judged[k + 1] = 'job';
+        if (namedOnly(judged[k + 1])) judged[k + 1] = 'job';
       }
     const lightingJobs = matches.filter((m, k) => LIGHTING_THING.test(m.phrase) && judged[k] === 'job');
     for (const [k, m] of matches.entries()) {
@@ -291,7 +290,7 @@ export function createServiceReader(
         !given.targets.includes(roles.circuit!) &&
         GIVEN_BEFORE.test(normalised.slice(Math.max(0, given.start - 30), given.start))
       ) {
-        if (judged[g] === 'reference' || judged[g] === 'mention') for (const t of given.targets) done.add(t);
+        if (namedOnly(judged[g])) for (const t of given.targets) done.add(t);
         return true;
       }
       // "installed a Grizzl-E on a new 60 amp circuit", "put a NEMA 14-50 in the garage on its own breaker": the circuit
@@ -312,8 +311,7 @@ export function createServiceReader(
         if (judged[j] === 'job' && o.start < c.end && !isCatchAll(o.phrase)) return true;
         if (o.start >= c.end && judged[j] !== null && !isCatchAll(o.phrase) && LOAD_GAP.test(normalised.slice(c.end, o.start))) {
           // "a circuit for the Phoenix cooler": the load named bare is its service's job (not "a heat pump water heater").
-          if ((judged[j] === 'reference' || judged[j] === 'mention') && LOAD_END.test(normalised.slice(o.end, o.end + 12)))
-            for (const t of o.targets) done.add(t);
+          if (namedOnly(judged[j]) && LOAD_END.test(normalised.slice(o.end, o.end + 12))) for (const t of o.targets) done.add(t);
           return true;
         }
       }
@@ -336,8 +334,18 @@ export function createServiceReader(
     if (causeByOthers && !judged.includes('job') && !done.has(roles.circuit ?? '')) done.delete(roles.troubleshooting!);
     // An inspector is someone else's inspection (corpus/entities/README.md): the inspection named, not a job.
     if (roles.inspection !== null && /\binspectors?\b/.test(normalised)) named.add(roles.inspection);
-    return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
+    return readings(done, named);
   };
+}
+
+/** A thing named as a reference or a mention: promoted to a job where its list or its load says so. */
+function namedOnly(judgement: Judgement | null | undefined): boolean {
+  return judgement === 'reference' || judgement === 'mention';
+}
+
+/** The services found as jobs, and those named otherwise that are not also jobs, in order. */
+function readings(done: ReadonlySet<string>, named: ReadonlySet<string>): ServiceReferences {
+  return { services: [...done].sort(), negated: [...named].filter((id) => !done.has(id)).sort() };
 }
 
 /** A visit that found nothing wrong. */
