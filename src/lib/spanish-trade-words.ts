@@ -161,8 +161,8 @@ const ANY_SPANISH = new RegExp(`${TRADE_WORD.source}|${SPANISH_MARKERS.source}`,
 export function englishTradeWords(text: string): string {
   if (!ANY_SPANISH.test(text)) return text;
   const markers = new Set(text.match(SPANISH_MARKERS) ?? []);
-  if (markers.size < 2 && !TRADE_WORD.test(text)) return text;
-  TRADE_WORD.lastIndex = 0;
+  // search, not test: it leaves the global pattern's lastIndex as it was for the replace below and the next review.
+  if (markers.size < 2 && text.search(TRADE_WORD) === -1) return text;
   let out = text;
   for (const [pattern, english] of TRADE_PHRASES) out = out.replace(pattern, english);
   out = out.replace(TRADE_WORD, (w) => TRADE_WORDS[w] ?? w);
